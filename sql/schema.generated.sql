@@ -7,9 +7,6 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     SET search_path TO 'pg_catalog', 'pg_temp'
     SET jit TO 'off'
     AS $$
-    declare
-      v_actor uuid := auth.uid();
-      v_restored uuid := case when tg_op = 'INSERT' then audit.restoring_id(tg_table_name) end;
     begin
       case tg_table_name
         when 'activities' then
@@ -45,12 +42,46 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'activities', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
+            select 'activities', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), coalesce((r.it).id = (select audit.restoring_id('activities')), false)
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from new_rows offset 16) then
+            with written as materialized (select pg_catalog.row_number() over () as rid, n::public.activities as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).claimed_by is null and not (r.it).completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, (r.it).listing_id), ('user'::text, (r.it).claimed_by), ('user'::text, (r.it).declared_by)) v (kind, key) where v.key is not null) x),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'activities'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'activities' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'activities', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), coalesce((r.it).id = (select audit.restoring_id('activities')), false)
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'activities' and s.op = 'insert')
-              using v_actor, v_restored;
+              using auth.uid(), audit.restoring_id('activities');
           end if;
           elsif tg_op = 'UPDATE' then
           if not exists (select from new_rows offset 1) then
@@ -94,12 +125,56 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'activities', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end, 'description', case when (r.old_it).description is distinct from (r.it).description then coalesce(pg_catalog.to_jsonb((r.old_it).description), 'null') end, 'type', case when (r.old_it).type is distinct from (r.it).type then coalesce(pg_catalog.to_jsonb((r.old_it).type), 'null') end, 'due_date', case when (r.old_it).due_date is distinct from (r.it).due_date then coalesce(pg_catalog.to_jsonb((r.old_it).due_date), 'null') end, 'priority', case when (r.old_it).priority is distinct from (r.it).priority then coalesce(pg_catalog.to_jsonb((r.old_it).priority), 'null') end, 'duration_minutes', case when (r.old_it).duration_minutes is distinct from (r.it).duration_minutes then coalesce(pg_catalog.to_jsonb((r.old_it).duration_minutes), 'null') end, 'completed', case when (r.old_it).completed is distinct from (r.it).completed then coalesce(pg_catalog.to_jsonb((r.old_it).completed), 'null') end, 'completed_at', case when (r.old_it).completed_at is distinct from (r.it).completed_at then coalesce(pg_catalog.to_jsonb((r.old_it).completed_at), 'null') end, 'claimed_by', case when (r.old_it).claimed_by is distinct from (r.it).claimed_by then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_by), 'null') end, 'claimed_at', case when (r.old_it).claimed_at is distinct from (r.it).claimed_at then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_at), 'null') end, 'declared_by', case when (r.old_it).declared_by is distinct from (r.it).declared_by then coalesce(pg_catalog.to_jsonb((r.old_it).declared_by), 'null') end, 'listing_id', case when (r.old_it).listing_id is distinct from (r.it).listing_id then coalesce(pg_catalog.to_jsonb((r.old_it).listing_id), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end, 'claim_expires_at', case when (r.old_it).claim_expires_at is distinct from (r.it).claim_expires_at then coalesce(pg_catalog.to_jsonb((r.old_it).claim_expires_at), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).title is distinct from (r.it).title then null else 'title' end, case when (r.old_it).description is distinct from (r.it).description then null else 'description' end, case when (r.old_it).type is distinct from (r.it).type then null else 'type' end, case when (r.old_it).due_date is distinct from (r.it).due_date then null else 'due_date' end, case when (r.old_it).priority is distinct from (r.it).priority then null else 'priority' end, case when (r.old_it).duration_minutes is distinct from (r.it).duration_minutes then null else 'duration_minutes' end, case when (r.old_it).completed is distinct from (r.it).completed then null else 'completed' end, case when (r.old_it).completed_at is distinct from (r.it).completed_at then null else 'completed_at' end, case when (r.old_it).claimed_by is distinct from (r.it).claimed_by then null else 'claimed_by' end, case when (r.old_it).claimed_at is distinct from (r.it).claimed_at then null else 'claimed_at' end, case when (r.old_it).declared_by is distinct from (r.it).declared_by then null else 'declared_by' end, case when (r.old_it).listing_id is distinct from (r.it).listing_id then null else 'listing_id' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end, case when (r.old_it).claim_expires_at is distinct from (r.it).claim_expires_at then null else 'claim_expires_at' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'activities', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end, 'description', case when (r.old_it).description is distinct from (r.it).description then coalesce(pg_catalog.to_jsonb((r.old_it).description), 'null') end, 'type', case when (r.old_it).type is distinct from (r.it).type then coalesce(pg_catalog.to_jsonb((r.old_it).type), 'null') end, 'due_date', case when (r.old_it).due_date is distinct from (r.it).due_date then coalesce(pg_catalog.to_jsonb((r.old_it).due_date), 'null') end, 'priority', case when (r.old_it).priority is distinct from (r.it).priority then coalesce(pg_catalog.to_jsonb((r.old_it).priority), 'null') end, 'duration_minutes', case when (r.old_it).duration_minutes is distinct from (r.it).duration_minutes then coalesce(pg_catalog.to_jsonb((r.old_it).duration_minutes), 'null') end, 'completed', case when (r.old_it).completed is distinct from (r.it).completed then coalesce(pg_catalog.to_jsonb((r.old_it).completed), 'null') end, 'completed_at', case when (r.old_it).completed_at is distinct from (r.it).completed_at then coalesce(pg_catalog.to_jsonb((r.old_it).completed_at), 'null') end, 'claimed_by', case when (r.old_it).claimed_by is distinct from (r.it).claimed_by then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_by), 'null') end, 'claimed_at', case when (r.old_it).claimed_at is distinct from (r.it).claimed_at then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_at), 'null') end, 'declared_by', case when (r.old_it).declared_by is distinct from (r.it).declared_by then coalesce(pg_catalog.to_jsonb((r.old_it).declared_by), 'null') end, 'listing_id', case when (r.old_it).listing_id is distinct from (r.it).listing_id then coalesce(pg_catalog.to_jsonb((r.old_it).listing_id), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end, 'claim_expires_at', case when (r.old_it).claim_expires_at is distinct from (r.it).claim_expires_at then coalesce(pg_catalog.to_jsonb((r.old_it).claim_expires_at), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).title is distinct from (r.it).title then null else 'title' end, case when (r.old_it).description is distinct from (r.it).description then null else 'description' end, case when (r.old_it).type is distinct from (r.it).type then null else 'type' end, case when (r.old_it).due_date is distinct from (r.it).due_date then null else 'due_date' end, case when (r.old_it).priority is distinct from (r.it).priority then null else 'priority' end, case when (r.old_it).duration_minutes is distinct from (r.it).duration_minutes then null else 'duration_minutes' end, case when (r.old_it).completed is distinct from (r.it).completed then null else 'completed' end, case when (r.old_it).completed_at is distinct from (r.it).completed_at then null else 'completed_at' end, case when (r.old_it).claimed_by is distinct from (r.it).claimed_by then null else 'claimed_by' end, case when (r.old_it).claimed_at is distinct from (r.it).claimed_at then null else 'claimed_at' end, case when (r.old_it).declared_by is distinct from (r.it).declared_by then null else 'declared_by' end, case when (r.old_it).listing_id is distinct from (r.it).listing_id then null else 'listing_id' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end, case when (r.old_it).claim_expires_at is distinct from (r.it).claim_expires_at then null else 'claim_expires_at' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from new_rows offset 16) then
+            with written as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.activities as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.activities from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).claimed_by is null and not (r.it).completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, (r.it).listing_id), ('user'::text, (r.it).claimed_by), ('user'::text, (r.it).declared_by)) v (kind, key) where v.key is not null) x
+              union all
+              select r.rid, x.kind, x.key, true from written r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.old_it).claimed_by is null and not (r.old_it).completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, (r.old_it).listing_id), ('user'::text, (r.old_it).claimed_by), ('user'::text, (r.old_it).declared_by)) v (kind, key) where v.key is not null) x where (r.old_it).claimed_by is distinct from (r.it).claimed_by or (r.old_it).completed is distinct from (r.it).completed or (r.old_it).declared_by is distinct from (r.it).declared_by or (r.old_it).listing_id is distinct from (r.it).listing_id),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'activities'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'activities' from row_keys k where k.kind = 'everyone'
+                      union
+                      select h.holder, '*' from row_holders h join written r on r.rid = h.rid
+                       where h.holder is not null and ((r.old_it).claimed_by is distinct from (r.it).claimed_by or (r.old_it).completed is distinct from (r.it).completed or (r.old_it).declared_by is distinct from (r.it).declared_by or (r.old_it).listing_id is distinct from (r.it).listing_id)
+                         and not exists (select from row_keys o where o.rid = h.rid and o.old <> h.old
+                                            and ((o.kind = h.kind and o.key = h.key) or o.kind = 'everyone'))
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'activities', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end, 'description', case when (r.old_it).description is distinct from (r.it).description then coalesce(pg_catalog.to_jsonb((r.old_it).description), 'null') end, 'type', case when (r.old_it).type is distinct from (r.it).type then coalesce(pg_catalog.to_jsonb((r.old_it).type), 'null') end, 'due_date', case when (r.old_it).due_date is distinct from (r.it).due_date then coalesce(pg_catalog.to_jsonb((r.old_it).due_date), 'null') end, 'priority', case when (r.old_it).priority is distinct from (r.it).priority then coalesce(pg_catalog.to_jsonb((r.old_it).priority), 'null') end, 'duration_minutes', case when (r.old_it).duration_minutes is distinct from (r.it).duration_minutes then coalesce(pg_catalog.to_jsonb((r.old_it).duration_minutes), 'null') end, 'completed', case when (r.old_it).completed is distinct from (r.it).completed then coalesce(pg_catalog.to_jsonb((r.old_it).completed), 'null') end, 'completed_at', case when (r.old_it).completed_at is distinct from (r.it).completed_at then coalesce(pg_catalog.to_jsonb((r.old_it).completed_at), 'null') end, 'claimed_by', case when (r.old_it).claimed_by is distinct from (r.it).claimed_by then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_by), 'null') end, 'claimed_at', case when (r.old_it).claimed_at is distinct from (r.it).claimed_at then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_at), 'null') end, 'declared_by', case when (r.old_it).declared_by is distinct from (r.it).declared_by then coalesce(pg_catalog.to_jsonb((r.old_it).declared_by), 'null') end, 'listing_id', case when (r.old_it).listing_id is distinct from (r.it).listing_id then coalesce(pg_catalog.to_jsonb((r.old_it).listing_id), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end, 'claim_expires_at', case when (r.old_it).claim_expires_at is distinct from (r.it).claim_expires_at then coalesce(pg_catalog.to_jsonb((r.old_it).claim_expires_at), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).title is distinct from (r.it).title then null else 'title' end, case when (r.old_it).description is distinct from (r.it).description then null else 'description' end, case when (r.old_it).type is distinct from (r.it).type then null else 'type' end, case when (r.old_it).due_date is distinct from (r.it).due_date then null else 'due_date' end, case when (r.old_it).priority is distinct from (r.it).priority then null else 'priority' end, case when (r.old_it).duration_minutes is distinct from (r.it).duration_minutes then null else 'duration_minutes' end, case when (r.old_it).completed is distinct from (r.it).completed then null else 'completed' end, case when (r.old_it).completed_at is distinct from (r.it).completed_at then null else 'completed_at' end, case when (r.old_it).claimed_by is distinct from (r.it).claimed_by then null else 'claimed_by' end, case when (r.old_it).claimed_at is distinct from (r.it).claimed_at then null else 'claimed_at' end, case when (r.old_it).declared_by is distinct from (r.it).declared_by then null else 'declared_by' end, case when (r.old_it).listing_id is distinct from (r.it).listing_id then null else 'listing_id' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end, case when (r.old_it).claim_expires_at is distinct from (r.it).claim_expires_at then null else 'claim_expires_at' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'activities' and s.op = 'update')
-              using v_actor, v_restored;
+              using auth.uid(), null::uuid;
           end if;
           else
           if not exists (select from old_rows offset 1) then
@@ -133,12 +208,46 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'activities', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'activities', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from old_rows offset 16) then
+            with written as materialized (select pg_catalog.row_number() over () as rid, o::public.activities as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).claimed_by is null and not (r.it).completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, (r.it).listing_id), ('user'::text, (r.it).claimed_by), ('user'::text, (r.it).declared_by)) v (kind, key) where v.key is not null) x),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'activities'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'activities' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'activities', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'activities' and s.op = 'delete')
-              using v_actor, v_restored;
+              using auth.uid(), null::uuid;
           end if;
           end if;
         when 'listings' then
@@ -174,12 +283,46 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'listings', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
+            select 'listings', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), coalesce((r.it).id = (select audit.restoring_id('listings')), false)
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from new_rows offset 16) then
+            with written as materialized (select pg_catalog.row_number() over () as rid, n::public.listings as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('listing_claimer'::text, (r.it).id), ('user'::text, (r.it).owned_by)) v (kind, key) where v.key is not null) x),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'listings'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'listings' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'listings', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), coalesce((r.it).id = (select audit.restoring_id('listings')), false)
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'listings' and s.op = 'insert')
-              using v_actor, v_restored;
+              using auth.uid(), audit.restoring_id('listings');
           end if;
           elsif tg_op = 'UPDATE' then
           if not exists (select from new_rows offset 1) then
@@ -218,12 +361,51 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'listings', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'property_id', case when (r.old_it).property_id is distinct from (r.it).property_id then coalesce(pg_catalog.to_jsonb((r.old_it).property_id), 'null') end, 'address', case when (r.old_it).address is distinct from (r.it).address then coalesce(pg_catalog.to_jsonb((r.old_it).address), 'null') end, 'city', case when (r.old_it).city is distinct from (r.it).city then coalesce(pg_catalog.to_jsonb((r.old_it).city), 'null') end, 'state', case when (r.old_it).state is distinct from (r.it).state then coalesce(pg_catalog.to_jsonb((r.old_it).state), 'null') end, 'zip', case when (r.old_it).zip is distinct from (r.it).zip then coalesce(pg_catalog.to_jsonb((r.old_it).zip), 'null') end, 'status', case when (r.old_it).status is distinct from (r.it).status then coalesce(pg_catalog.to_jsonb((r.old_it).status), 'null') end, 'price', case when (r.old_it).price is distinct from (r.it).price then coalesce(pg_catalog.to_jsonb((r.old_it).price), 'null') end, 'mls_number', case when (r.old_it).mls_number is distinct from (r.it).mls_number then coalesce(pg_catalog.to_jsonb((r.old_it).mls_number), 'null') end, 'owned_by', case when (r.old_it).owned_by is distinct from (r.it).owned_by then coalesce(pg_catalog.to_jsonb((r.old_it).owned_by), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end, 'created_by', case when (r.old_it).created_by is distinct from (r.it).created_by then coalesce(pg_catalog.to_jsonb((r.old_it).created_by), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).property_id is distinct from (r.it).property_id then null else 'property_id' end, case when (r.old_it).address is distinct from (r.it).address then null else 'address' end, case when (r.old_it).city is distinct from (r.it).city then null else 'city' end, case when (r.old_it).state is distinct from (r.it).state then null else 'state' end, case when (r.old_it).zip is distinct from (r.it).zip then null else 'zip' end, case when (r.old_it).status is distinct from (r.it).status then null else 'status' end, case when (r.old_it).price is distinct from (r.it).price then null else 'price' end, case when (r.old_it).mls_number is distinct from (r.it).mls_number then null else 'mls_number' end, case when (r.old_it).owned_by is distinct from (r.it).owned_by then null else 'owned_by' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end, case when (r.old_it).created_by is distinct from (r.it).created_by then null else 'created_by' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'listings', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'property_id', case when (r.old_it).property_id is distinct from (r.it).property_id then coalesce(pg_catalog.to_jsonb((r.old_it).property_id), 'null') end, 'address', case when (r.old_it).address is distinct from (r.it).address then coalesce(pg_catalog.to_jsonb((r.old_it).address), 'null') end, 'city', case when (r.old_it).city is distinct from (r.it).city then coalesce(pg_catalog.to_jsonb((r.old_it).city), 'null') end, 'state', case when (r.old_it).state is distinct from (r.it).state then coalesce(pg_catalog.to_jsonb((r.old_it).state), 'null') end, 'zip', case when (r.old_it).zip is distinct from (r.it).zip then coalesce(pg_catalog.to_jsonb((r.old_it).zip), 'null') end, 'status', case when (r.old_it).status is distinct from (r.it).status then coalesce(pg_catalog.to_jsonb((r.old_it).status), 'null') end, 'price', case when (r.old_it).price is distinct from (r.it).price then coalesce(pg_catalog.to_jsonb((r.old_it).price), 'null') end, 'mls_number', case when (r.old_it).mls_number is distinct from (r.it).mls_number then coalesce(pg_catalog.to_jsonb((r.old_it).mls_number), 'null') end, 'owned_by', case when (r.old_it).owned_by is distinct from (r.it).owned_by then coalesce(pg_catalog.to_jsonb((r.old_it).owned_by), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end, 'created_by', case when (r.old_it).created_by is distinct from (r.it).created_by then coalesce(pg_catalog.to_jsonb((r.old_it).created_by), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).property_id is distinct from (r.it).property_id then null else 'property_id' end, case when (r.old_it).address is distinct from (r.it).address then null else 'address' end, case when (r.old_it).city is distinct from (r.it).city then null else 'city' end, case when (r.old_it).state is distinct from (r.it).state then null else 'state' end, case when (r.old_it).zip is distinct from (r.it).zip then null else 'zip' end, case when (r.old_it).status is distinct from (r.it).status then null else 'status' end, case when (r.old_it).price is distinct from (r.it).price then null else 'price' end, case when (r.old_it).mls_number is distinct from (r.it).mls_number then null else 'mls_number' end, case when (r.old_it).owned_by is distinct from (r.it).owned_by then null else 'owned_by' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end, case when (r.old_it).created_by is distinct from (r.it).created_by then null else 'created_by' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from new_rows offset 16) then
+            with written as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.listings as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.listings from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('listing_claimer'::text, (r.it).id), ('user'::text, (r.it).owned_by)) v (kind, key) where v.key is not null) x
+              union all
+              select r.rid, x.kind, x.key, true from written r cross join lateral (select v.kind, v.key from (values ('listing_claimer'::text, (r.old_it).id), ('user'::text, (r.old_it).owned_by)) v (kind, key) where v.key is not null) x where (r.old_it).id is distinct from (r.it).id or (r.old_it).owned_by is distinct from (r.it).owned_by),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'listings'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'listings' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'listings', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'property_id', case when (r.old_it).property_id is distinct from (r.it).property_id then coalesce(pg_catalog.to_jsonb((r.old_it).property_id), 'null') end, 'address', case when (r.old_it).address is distinct from (r.it).address then coalesce(pg_catalog.to_jsonb((r.old_it).address), 'null') end, 'city', case when (r.old_it).city is distinct from (r.it).city then coalesce(pg_catalog.to_jsonb((r.old_it).city), 'null') end, 'state', case when (r.old_it).state is distinct from (r.it).state then coalesce(pg_catalog.to_jsonb((r.old_it).state), 'null') end, 'zip', case when (r.old_it).zip is distinct from (r.it).zip then coalesce(pg_catalog.to_jsonb((r.old_it).zip), 'null') end, 'status', case when (r.old_it).status is distinct from (r.it).status then coalesce(pg_catalog.to_jsonb((r.old_it).status), 'null') end, 'price', case when (r.old_it).price is distinct from (r.it).price then coalesce(pg_catalog.to_jsonb((r.old_it).price), 'null') end, 'mls_number', case when (r.old_it).mls_number is distinct from (r.it).mls_number then coalesce(pg_catalog.to_jsonb((r.old_it).mls_number), 'null') end, 'owned_by', case when (r.old_it).owned_by is distinct from (r.it).owned_by then coalesce(pg_catalog.to_jsonb((r.old_it).owned_by), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end, 'created_by', case when (r.old_it).created_by is distinct from (r.it).created_by then coalesce(pg_catalog.to_jsonb((r.old_it).created_by), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).property_id is distinct from (r.it).property_id then null else 'property_id' end, case when (r.old_it).address is distinct from (r.it).address then null else 'address' end, case when (r.old_it).city is distinct from (r.it).city then null else 'city' end, case when (r.old_it).state is distinct from (r.it).state then null else 'state' end, case when (r.old_it).zip is distinct from (r.it).zip then null else 'zip' end, case when (r.old_it).status is distinct from (r.it).status then null else 'status' end, case when (r.old_it).price is distinct from (r.it).price then null else 'price' end, case when (r.old_it).mls_number is distinct from (r.it).mls_number then null else 'mls_number' end, case when (r.old_it).owned_by is distinct from (r.it).owned_by then null else 'owned_by' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end, case when (r.old_it).created_by is distinct from (r.it).created_by then null else 'created_by' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'listings' and s.op = 'update')
-              using v_actor, v_restored;
+              using auth.uid(), null::uuid;
           end if;
           else
           if not exists (select from old_rows offset 1) then
@@ -257,12 +439,46 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'listings', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'listings', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from old_rows offset 16) then
+            with written as materialized (select pg_catalog.row_number() over () as rid, o::public.listings as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('listing_claimer'::text, (r.it).id), ('user'::text, (r.it).owned_by)) v (kind, key) where v.key is not null) x),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'listings'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'listings' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'listings', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'listings' and s.op = 'delete')
-              using v_actor, v_restored;
+              using auth.uid(), null::uuid;
           end if;
           end if;
         when 'notes' then
@@ -298,12 +514,46 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'notes', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
+            select 'notes', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), coalesce((r.it).id = (select audit.restoring_id('notes')), false)
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from new_rows offset 16) then
+            with written as materialized (select pg_catalog.row_number() over () as rid, n::public.notes as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('listing'::text, case when (r.it).parent_type = 'listing' then (r.it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'notes'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'notes' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'notes', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), coalesce((r.it).id = (select audit.restoring_id('notes')), false)
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'notes' and s.op = 'insert')
-              using v_actor, v_restored;
+              using auth.uid(), audit.restoring_id('notes');
           end if;
           elsif tg_op = 'UPDATE' then
           if not exists (select from new_rows offset 1) then
@@ -342,12 +592,51 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'notes', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'parent_type', case when (r.old_it).parent_type is distinct from (r.it).parent_type then coalesce(pg_catalog.to_jsonb((r.old_it).parent_type), 'null') end, 'parent_id', case when (r.old_it).parent_id is distinct from (r.it).parent_id then coalesce(pg_catalog.to_jsonb((r.old_it).parent_id), 'null') end, 'content', case when (r.old_it).content is distinct from (r.it).content then coalesce(pg_catalog.to_jsonb((r.old_it).content), 'null') end, 'created_by', case when (r.old_it).created_by is distinct from (r.it).created_by then coalesce(pg_catalog.to_jsonb((r.old_it).created_by), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'edited_at', case when (r.old_it).edited_at is distinct from (r.it).edited_at then coalesce(pg_catalog.to_jsonb((r.old_it).edited_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).parent_type is distinct from (r.it).parent_type then null else 'parent_type' end, case when (r.old_it).parent_id is distinct from (r.it).parent_id then null else 'parent_id' end, case when (r.old_it).content is distinct from (r.it).content then null else 'content' end, case when (r.old_it).created_by is distinct from (r.it).created_by then null else 'created_by' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).edited_at is distinct from (r.it).edited_at then null else 'edited_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'notes', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'parent_type', case when (r.old_it).parent_type is distinct from (r.it).parent_type then coalesce(pg_catalog.to_jsonb((r.old_it).parent_type), 'null') end, 'parent_id', case when (r.old_it).parent_id is distinct from (r.it).parent_id then coalesce(pg_catalog.to_jsonb((r.old_it).parent_id), 'null') end, 'content', case when (r.old_it).content is distinct from (r.it).content then coalesce(pg_catalog.to_jsonb((r.old_it).content), 'null') end, 'created_by', case when (r.old_it).created_by is distinct from (r.it).created_by then coalesce(pg_catalog.to_jsonb((r.old_it).created_by), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'edited_at', case when (r.old_it).edited_at is distinct from (r.it).edited_at then coalesce(pg_catalog.to_jsonb((r.old_it).edited_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).parent_type is distinct from (r.it).parent_type then null else 'parent_type' end, case when (r.old_it).parent_id is distinct from (r.it).parent_id then null else 'parent_id' end, case when (r.old_it).content is distinct from (r.it).content then null else 'content' end, case when (r.old_it).created_by is distinct from (r.it).created_by then null else 'created_by' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).edited_at is distinct from (r.it).edited_at then null else 'edited_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from new_rows offset 16) then
+            with written as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.notes as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.notes from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('listing'::text, case when (r.it).parent_type = 'listing' then (r.it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x
+              union all
+              select r.rid, x.kind, x.key, true from written r cross join lateral (select v.kind, v.key from (values ('listing'::text, case when (r.old_it).parent_type = 'listing' then (r.old_it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.old_it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.old_it).parent_id)) x where (r.old_it).parent_id is distinct from (r.it).parent_id or (r.old_it).parent_type is distinct from (r.it).parent_type),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'notes'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'notes' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'notes', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'parent_type', case when (r.old_it).parent_type is distinct from (r.it).parent_type then coalesce(pg_catalog.to_jsonb((r.old_it).parent_type), 'null') end, 'parent_id', case when (r.old_it).parent_id is distinct from (r.it).parent_id then coalesce(pg_catalog.to_jsonb((r.old_it).parent_id), 'null') end, 'content', case when (r.old_it).content is distinct from (r.it).content then coalesce(pg_catalog.to_jsonb((r.old_it).content), 'null') end, 'created_by', case when (r.old_it).created_by is distinct from (r.it).created_by then coalesce(pg_catalog.to_jsonb((r.old_it).created_by), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'edited_at', case when (r.old_it).edited_at is distinct from (r.it).edited_at then coalesce(pg_catalog.to_jsonb((r.old_it).edited_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).parent_type is distinct from (r.it).parent_type then null else 'parent_type' end, case when (r.old_it).parent_id is distinct from (r.it).parent_id then null else 'parent_id' end, case when (r.old_it).content is distinct from (r.it).content then null else 'content' end, case when (r.old_it).created_by is distinct from (r.it).created_by then null else 'created_by' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).edited_at is distinct from (r.it).edited_at then null else 'edited_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'notes' and s.op = 'update')
-              using v_actor, v_restored;
+              using auth.uid(), null::uuid;
           end if;
           else
           if not exists (select from old_rows offset 1) then
@@ -381,12 +670,46 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'notes', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'notes', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from old_rows offset 16) then
+            with written as materialized (select pg_catalog.row_number() over () as rid, o::public.notes as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('listing'::text, case when (r.it).parent_type = 'listing' then (r.it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'notes'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'notes' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'notes', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'notes' and s.op = 'delete')
-              using v_actor, v_restored;
+              using auth.uid(), null::uuid;
           end if;
           end if;
         when 'notifications' then
@@ -419,12 +742,43 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                       select private.everyone_key(), 'notifications' from row_keys k where k.kind = 'everyone') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'notifications', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
+            select 'notifications', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), coalesce((r.it).id = (select audit.restoring_id('notifications')), false)
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from new_rows offset 16) then
+            with written as materialized (select pg_catalog.row_number() over () as rid, n::public.notifications as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).user_id)) v (kind, key) where v.key is not null) x),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'notifications'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'notifications' from row_keys k where k.kind = 'everyone') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'notifications', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), coalesce((r.it).id = (select audit.restoring_id('notifications')), false)
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'notifications' and s.op = 'insert')
-              using v_actor, v_restored;
+              using auth.uid(), audit.restoring_id('notifications');
           end if;
           elsif tg_op = 'UPDATE' then
           if not exists (select from new_rows offset 1) then
@@ -460,12 +814,48 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                       select private.everyone_key(), 'notifications' from row_keys k where k.kind = 'everyone') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'notifications', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'user_id', case when (r.old_it).user_id is distinct from (r.it).user_id then coalesce(pg_catalog.to_jsonb((r.old_it).user_id), 'null') end, 'type', case when (r.old_it).type is distinct from (r.it).type then coalesce(pg_catalog.to_jsonb((r.old_it).type), 'null') end, 'title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end, 'body', case when (r.old_it).body is distinct from (r.it).body then coalesce(pg_catalog.to_jsonb((r.old_it).body), 'null') end, 'read', case when (r.old_it).read is distinct from (r.it).read then coalesce(pg_catalog.to_jsonb((r.old_it).read), 'null') end, 'pinned', case when (r.old_it).pinned is distinct from (r.it).pinned then coalesce(pg_catalog.to_jsonb((r.old_it).pinned), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'source_user_id', case when (r.old_it).source_user_id is distinct from (r.it).source_user_id then coalesce(pg_catalog.to_jsonb((r.old_it).source_user_id), 'null') end, 'entity_type', case when (r.old_it).entity_type is distinct from (r.it).entity_type then coalesce(pg_catalog.to_jsonb((r.old_it).entity_type), 'null') end, 'entity_id', case when (r.old_it).entity_id is distinct from (r.it).entity_id then coalesce(pg_catalog.to_jsonb((r.old_it).entity_id), 'null') end, 'data', case when (r.old_it).data is distinct from (r.it).data then coalesce(pg_catalog.to_jsonb((r.old_it).data), 'null') end, 'dedupe_key', case when (r.old_it).dedupe_key is distinct from (r.it).dedupe_key then coalesce(pg_catalog.to_jsonb((r.old_it).dedupe_key), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end, 'push_mode', case when (r.old_it).push_mode is distinct from (r.it).push_mode then coalesce(pg_catalog.to_jsonb((r.old_it).push_mode), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).user_id is distinct from (r.it).user_id then null else 'user_id' end, case when (r.old_it).type is distinct from (r.it).type then null else 'type' end, case when (r.old_it).title is distinct from (r.it).title then null else 'title' end, case when (r.old_it).body is distinct from (r.it).body then null else 'body' end, case when (r.old_it).read is distinct from (r.it).read then null else 'read' end, case when (r.old_it).pinned is distinct from (r.it).pinned then null else 'pinned' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when (r.old_it).source_user_id is distinct from (r.it).source_user_id then null else 'source_user_id' end, case when (r.old_it).entity_type is distinct from (r.it).entity_type then null else 'entity_type' end, case when (r.old_it).entity_id is distinct from (r.it).entity_id then null else 'entity_id' end, case when (r.old_it).data is distinct from (r.it).data then null else 'data' end, case when (r.old_it).dedupe_key is distinct from (r.it).dedupe_key then null else 'dedupe_key' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end, case when (r.old_it).push_mode is distinct from (r.it).push_mode then null else 'push_mode' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'notifications', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'user_id', case when (r.old_it).user_id is distinct from (r.it).user_id then coalesce(pg_catalog.to_jsonb((r.old_it).user_id), 'null') end, 'type', case when (r.old_it).type is distinct from (r.it).type then coalesce(pg_catalog.to_jsonb((r.old_it).type), 'null') end, 'title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end, 'body', case when (r.old_it).body is distinct from (r.it).body then coalesce(pg_catalog.to_jsonb((r.old_it).body), 'null') end, 'read', case when (r.old_it).read is distinct from (r.it).read then coalesce(pg_catalog.to_jsonb((r.old_it).read), 'null') end, 'pinned', case when (r.old_it).pinned is distinct from (r.it).pinned then coalesce(pg_catalog.to_jsonb((r.old_it).pinned), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'source_user_id', case when (r.old_it).source_user_id is distinct from (r.it).source_user_id then coalesce(pg_catalog.to_jsonb((r.old_it).source_user_id), 'null') end, 'entity_type', case when (r.old_it).entity_type is distinct from (r.it).entity_type then coalesce(pg_catalog.to_jsonb((r.old_it).entity_type), 'null') end, 'entity_id', case when (r.old_it).entity_id is distinct from (r.it).entity_id then coalesce(pg_catalog.to_jsonb((r.old_it).entity_id), 'null') end, 'data', case when (r.old_it).data is distinct from (r.it).data then coalesce(pg_catalog.to_jsonb((r.old_it).data), 'null') end, 'dedupe_key', case when (r.old_it).dedupe_key is distinct from (r.it).dedupe_key then coalesce(pg_catalog.to_jsonb((r.old_it).dedupe_key), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end, 'push_mode', case when (r.old_it).push_mode is distinct from (r.it).push_mode then coalesce(pg_catalog.to_jsonb((r.old_it).push_mode), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).user_id is distinct from (r.it).user_id then null else 'user_id' end, case when (r.old_it).type is distinct from (r.it).type then null else 'type' end, case when (r.old_it).title is distinct from (r.it).title then null else 'title' end, case when (r.old_it).body is distinct from (r.it).body then null else 'body' end, case when (r.old_it).read is distinct from (r.it).read then null else 'read' end, case when (r.old_it).pinned is distinct from (r.it).pinned then null else 'pinned' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when (r.old_it).source_user_id is distinct from (r.it).source_user_id then null else 'source_user_id' end, case when (r.old_it).entity_type is distinct from (r.it).entity_type then null else 'entity_type' end, case when (r.old_it).entity_id is distinct from (r.it).entity_id then null else 'entity_id' end, case when (r.old_it).data is distinct from (r.it).data then null else 'data' end, case when (r.old_it).dedupe_key is distinct from (r.it).dedupe_key then null else 'dedupe_key' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end, case when (r.old_it).push_mode is distinct from (r.it).push_mode then null else 'push_mode' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from new_rows offset 16) then
+            with written as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.notifications as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.notifications from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).user_id)) v (kind, key) where v.key is not null) x
+              union all
+              select r.rid, x.kind, x.key, true from written r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.old_it).user_id)) v (kind, key) where v.key is not null) x where (r.old_it).user_id is distinct from (r.it).user_id),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'notifications'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'notifications' from row_keys k where k.kind = 'everyone') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'notifications', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'user_id', case when (r.old_it).user_id is distinct from (r.it).user_id then coalesce(pg_catalog.to_jsonb((r.old_it).user_id), 'null') end, 'type', case when (r.old_it).type is distinct from (r.it).type then coalesce(pg_catalog.to_jsonb((r.old_it).type), 'null') end, 'title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end, 'body', case when (r.old_it).body is distinct from (r.it).body then coalesce(pg_catalog.to_jsonb((r.old_it).body), 'null') end, 'read', case when (r.old_it).read is distinct from (r.it).read then coalesce(pg_catalog.to_jsonb((r.old_it).read), 'null') end, 'pinned', case when (r.old_it).pinned is distinct from (r.it).pinned then coalesce(pg_catalog.to_jsonb((r.old_it).pinned), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'source_user_id', case when (r.old_it).source_user_id is distinct from (r.it).source_user_id then coalesce(pg_catalog.to_jsonb((r.old_it).source_user_id), 'null') end, 'entity_type', case when (r.old_it).entity_type is distinct from (r.it).entity_type then coalesce(pg_catalog.to_jsonb((r.old_it).entity_type), 'null') end, 'entity_id', case when (r.old_it).entity_id is distinct from (r.it).entity_id then coalesce(pg_catalog.to_jsonb((r.old_it).entity_id), 'null') end, 'data', case when (r.old_it).data is distinct from (r.it).data then coalesce(pg_catalog.to_jsonb((r.old_it).data), 'null') end, 'dedupe_key', case when (r.old_it).dedupe_key is distinct from (r.it).dedupe_key then coalesce(pg_catalog.to_jsonb((r.old_it).dedupe_key), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end, 'push_mode', case when (r.old_it).push_mode is distinct from (r.it).push_mode then coalesce(pg_catalog.to_jsonb((r.old_it).push_mode), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).user_id is distinct from (r.it).user_id then null else 'user_id' end, case when (r.old_it).type is distinct from (r.it).type then null else 'type' end, case when (r.old_it).title is distinct from (r.it).title then null else 'title' end, case when (r.old_it).body is distinct from (r.it).body then null else 'body' end, case when (r.old_it).read is distinct from (r.it).read then null else 'read' end, case when (r.old_it).pinned is distinct from (r.it).pinned then null else 'pinned' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when (r.old_it).source_user_id is distinct from (r.it).source_user_id then null else 'source_user_id' end, case when (r.old_it).entity_type is distinct from (r.it).entity_type then null else 'entity_type' end, case when (r.old_it).entity_id is distinct from (r.it).entity_id then null else 'entity_id' end, case when (r.old_it).data is distinct from (r.it).data then null else 'data' end, case when (r.old_it).dedupe_key is distinct from (r.it).dedupe_key then null else 'dedupe_key' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end, case when (r.old_it).push_mode is distinct from (r.it).push_mode then null else 'push_mode' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'notifications' and s.op = 'update')
-              using v_actor, v_restored;
+              using auth.uid(), null::uuid;
           end if;
           else
           if not exists (select from old_rows offset 1) then
@@ -496,12 +886,43 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                       select private.everyone_key(), 'notifications' from row_keys k where k.kind = 'everyone') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'notifications', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'notifications', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from old_rows offset 16) then
+            with written as materialized (select pg_catalog.row_number() over () as rid, o::public.notifications as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).user_id)) v (kind, key) where v.key is not null) x),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'notifications'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'notifications' from row_keys k where k.kind = 'everyone') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'notifications', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'notifications' and s.op = 'delete')
-              using v_actor, v_restored;
+              using auth.uid(), null::uuid;
           end if;
           end if;
         when 'observed_bird_photos' then
@@ -537,12 +958,46 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'observed_bird_photos', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
+            select 'observed_bird_photos', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), coalesce((r.it).id = (select audit.restoring_id('observed_bird_photos')), false)
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from new_rows offset 16) then
+            with written as materialized (select pg_catalog.row_number() over () as rid, n::public.observed_bird_photos as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'observed_bird_photos'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'observed_bird_photos' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'observed_bird_photos', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), coalesce((r.it).id = (select audit.restoring_id('observed_bird_photos')), false)
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'observed_bird_photos' and s.op = 'insert')
-              using v_actor, v_restored;
+              using auth.uid(), audit.restoring_id('observed_bird_photos');
           end if;
           elsif tg_op = 'UPDATE' then
           if not exists (select from new_rows offset 1) then
@@ -581,12 +1036,51 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'observed_bird_photos', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'watchlist_entry_id', case when (r.old_it).watchlist_entry_id is distinct from (r.it).watchlist_entry_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_entry_id), 'null') end, 'watchlist_id', case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_id), 'null') end, 'image_path', case when (r.old_it).image_path is distinct from (r.it).image_path then coalesce(pg_catalog.to_jsonb((r.old_it).image_path), 'null') end, 'storage_url', case when (r.old_it).storage_url is distinct from (r.it).storage_url then coalesce(pg_catalog.to_jsonb((r.old_it).storage_url), 'null') end, 'is_uploaded', case when (r.old_it).is_uploaded is distinct from (r.it).is_uploaded then coalesce(pg_catalog.to_jsonb((r.old_it).is_uploaded), 'null') end, 'captured_at', case when (r.old_it).captured_at is distinct from (r.it).captured_at then coalesce(pg_catalog.to_jsonb((r.old_it).captured_at), 'null') end, 'uploaded_at', case when (r.old_it).uploaded_at is distinct from (r.it).uploaded_at then coalesce(pg_catalog.to_jsonb((r.old_it).uploaded_at), 'null') end, 'sync_status', case when (r.old_it).sync_status is distinct from (r.it).sync_status then coalesce(pg_catalog.to_jsonb((r.old_it).sync_status), 'null') end, 'last_synced_at', case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then coalesce(pg_catalog.to_jsonb((r.old_it).last_synced_at), 'null') end, 'deleted_at', case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then coalesce(pg_catalog.to_jsonb((r.old_it).deleted_at), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).watchlist_entry_id is distinct from (r.it).watchlist_entry_id then null else 'watchlist_entry_id' end, case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then null else 'watchlist_id' end, case when (r.old_it).image_path is distinct from (r.it).image_path then null else 'image_path' end, case when (r.old_it).storage_url is distinct from (r.it).storage_url then null else 'storage_url' end, case when (r.old_it).is_uploaded is distinct from (r.it).is_uploaded then null else 'is_uploaded' end, case when (r.old_it).captured_at is distinct from (r.it).captured_at then null else 'captured_at' end, case when (r.old_it).uploaded_at is distinct from (r.it).uploaded_at then null else 'uploaded_at' end, case when (r.old_it).sync_status is distinct from (r.it).sync_status then null else 'sync_status' end, case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then null else 'last_synced_at' end, case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then null else 'deleted_at' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'observed_bird_photos', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'watchlist_entry_id', case when (r.old_it).watchlist_entry_id is distinct from (r.it).watchlist_entry_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_entry_id), 'null') end, 'watchlist_id', case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_id), 'null') end, 'image_path', case when (r.old_it).image_path is distinct from (r.it).image_path then coalesce(pg_catalog.to_jsonb((r.old_it).image_path), 'null') end, 'storage_url', case when (r.old_it).storage_url is distinct from (r.it).storage_url then coalesce(pg_catalog.to_jsonb((r.old_it).storage_url), 'null') end, 'is_uploaded', case when (r.old_it).is_uploaded is distinct from (r.it).is_uploaded then coalesce(pg_catalog.to_jsonb((r.old_it).is_uploaded), 'null') end, 'captured_at', case when (r.old_it).captured_at is distinct from (r.it).captured_at then coalesce(pg_catalog.to_jsonb((r.old_it).captured_at), 'null') end, 'uploaded_at', case when (r.old_it).uploaded_at is distinct from (r.it).uploaded_at then coalesce(pg_catalog.to_jsonb((r.old_it).uploaded_at), 'null') end, 'sync_status', case when (r.old_it).sync_status is distinct from (r.it).sync_status then coalesce(pg_catalog.to_jsonb((r.old_it).sync_status), 'null') end, 'last_synced_at', case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then coalesce(pg_catalog.to_jsonb((r.old_it).last_synced_at), 'null') end, 'deleted_at', case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then coalesce(pg_catalog.to_jsonb((r.old_it).deleted_at), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).watchlist_entry_id is distinct from (r.it).watchlist_entry_id then null else 'watchlist_entry_id' end, case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then null else 'watchlist_id' end, case when (r.old_it).image_path is distinct from (r.it).image_path then null else 'image_path' end, case when (r.old_it).storage_url is distinct from (r.it).storage_url then null else 'storage_url' end, case when (r.old_it).is_uploaded is distinct from (r.it).is_uploaded then null else 'is_uploaded' end, case when (r.old_it).captured_at is distinct from (r.it).captured_at then null else 'captured_at' end, case when (r.old_it).uploaded_at is distinct from (r.it).uploaded_at then null else 'uploaded_at' end, case when (r.old_it).sync_status is distinct from (r.it).sync_status then null else 'sync_status' end, case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then null else 'last_synced_at' end, case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then null else 'deleted_at' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from new_rows offset 16) then
+            with written as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.observed_bird_photos as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.observed_bird_photos from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x
+              union all
+              select r.rid, x.kind, x.key, true from written r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.old_it).watchlist_id)) v (kind, key) where v.key is not null) x where (r.old_it).watchlist_id is distinct from (r.it).watchlist_id),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'observed_bird_photos'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'observed_bird_photos' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'observed_bird_photos', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'watchlist_entry_id', case when (r.old_it).watchlist_entry_id is distinct from (r.it).watchlist_entry_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_entry_id), 'null') end, 'watchlist_id', case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_id), 'null') end, 'image_path', case when (r.old_it).image_path is distinct from (r.it).image_path then coalesce(pg_catalog.to_jsonb((r.old_it).image_path), 'null') end, 'storage_url', case when (r.old_it).storage_url is distinct from (r.it).storage_url then coalesce(pg_catalog.to_jsonb((r.old_it).storage_url), 'null') end, 'is_uploaded', case when (r.old_it).is_uploaded is distinct from (r.it).is_uploaded then coalesce(pg_catalog.to_jsonb((r.old_it).is_uploaded), 'null') end, 'captured_at', case when (r.old_it).captured_at is distinct from (r.it).captured_at then coalesce(pg_catalog.to_jsonb((r.old_it).captured_at), 'null') end, 'uploaded_at', case when (r.old_it).uploaded_at is distinct from (r.it).uploaded_at then coalesce(pg_catalog.to_jsonb((r.old_it).uploaded_at), 'null') end, 'sync_status', case when (r.old_it).sync_status is distinct from (r.it).sync_status then coalesce(pg_catalog.to_jsonb((r.old_it).sync_status), 'null') end, 'last_synced_at', case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then coalesce(pg_catalog.to_jsonb((r.old_it).last_synced_at), 'null') end, 'deleted_at', case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then coalesce(pg_catalog.to_jsonb((r.old_it).deleted_at), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).watchlist_entry_id is distinct from (r.it).watchlist_entry_id then null else 'watchlist_entry_id' end, case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then null else 'watchlist_id' end, case when (r.old_it).image_path is distinct from (r.it).image_path then null else 'image_path' end, case when (r.old_it).storage_url is distinct from (r.it).storage_url then null else 'storage_url' end, case when (r.old_it).is_uploaded is distinct from (r.it).is_uploaded then null else 'is_uploaded' end, case when (r.old_it).captured_at is distinct from (r.it).captured_at then null else 'captured_at' end, case when (r.old_it).uploaded_at is distinct from (r.it).uploaded_at then null else 'uploaded_at' end, case when (r.old_it).sync_status is distinct from (r.it).sync_status then null else 'sync_status' end, case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then null else 'last_synced_at' end, case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then null else 'deleted_at' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'observed_bird_photos' and s.op = 'update')
-              using v_actor, v_restored;
+              using auth.uid(), null::uuid;
           end if;
           else
           if not exists (select from old_rows offset 1) then
@@ -620,12 +1114,46 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'observed_bird_photos', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'observed_bird_photos', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from old_rows offset 16) then
+            with written as materialized (select pg_catalog.row_number() over () as rid, o::public.observed_bird_photos as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'observed_bird_photos'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'observed_bird_photos' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'observed_bird_photos', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'observed_bird_photos' and s.op = 'delete')
-              using v_actor, v_restored;
+              using auth.uid(), null::uuid;
           end if;
           end if;
         when 'properties' then
@@ -650,12 +1178,35 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                group by x.rid),
             seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'properties', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
+            select 'properties', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), coalesce((r.it).id = (select audit.restoring_id('properties')), false)
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from new_rows offset 16) then
+            with written as materialized (select pg_catalog.row_number() over () as rid, n::public.properties as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).owned_by)) v (kind, key) where v.key is not null) x),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'properties', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), coalesce((r.it).id = (select audit.restoring_id('properties')), false)
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'properties' and s.op = 'insert')
-              using v_actor, v_restored;
+              using auth.uid(), audit.restoring_id('properties');
           end if;
           elsif tg_op = 'UPDATE' then
           if not exists (select from new_rows offset 1) then
@@ -683,12 +1234,40 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                group by x.rid),
             seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'properties', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'address', case when (r.old_it).address is distinct from (r.it).address then coalesce(pg_catalog.to_jsonb((r.old_it).address), 'null') end, 'city', case when (r.old_it).city is distinct from (r.it).city then coalesce(pg_catalog.to_jsonb((r.old_it).city), 'null') end, 'state', case when (r.old_it).state is distinct from (r.it).state then coalesce(pg_catalog.to_jsonb((r.old_it).state), 'null') end, 'zip', case when (r.old_it).zip is distinct from (r.it).zip then coalesce(pg_catalog.to_jsonb((r.old_it).zip), 'null') end, 'lat', case when (r.old_it).lat is distinct from (r.it).lat then coalesce(pg_catalog.to_jsonb((r.old_it).lat), 'null') end, 'lon', case when (r.old_it).lon is distinct from (r.it).lon then coalesce(pg_catalog.to_jsonb((r.old_it).lon), 'null') end, 'owned_by', case when (r.old_it).owned_by is distinct from (r.it).owned_by then coalesce(pg_catalog.to_jsonb((r.old_it).owned_by), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).address is distinct from (r.it).address then null else 'address' end, case when (r.old_it).city is distinct from (r.it).city then null else 'city' end, case when (r.old_it).state is distinct from (r.it).state then null else 'state' end, case when (r.old_it).zip is distinct from (r.it).zip then null else 'zip' end, case when (r.old_it).lat is distinct from (r.it).lat then null else 'lat' end, case when (r.old_it).lon is distinct from (r.it).lon then null else 'lon' end, case when (r.old_it).owned_by is distinct from (r.it).owned_by then null else 'owned_by' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'properties', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'address', case when (r.old_it).address is distinct from (r.it).address then coalesce(pg_catalog.to_jsonb((r.old_it).address), 'null') end, 'city', case when (r.old_it).city is distinct from (r.it).city then coalesce(pg_catalog.to_jsonb((r.old_it).city), 'null') end, 'state', case when (r.old_it).state is distinct from (r.it).state then coalesce(pg_catalog.to_jsonb((r.old_it).state), 'null') end, 'zip', case when (r.old_it).zip is distinct from (r.it).zip then coalesce(pg_catalog.to_jsonb((r.old_it).zip), 'null') end, 'lat', case when (r.old_it).lat is distinct from (r.it).lat then coalesce(pg_catalog.to_jsonb((r.old_it).lat), 'null') end, 'lon', case when (r.old_it).lon is distinct from (r.it).lon then coalesce(pg_catalog.to_jsonb((r.old_it).lon), 'null') end, 'owned_by', case when (r.old_it).owned_by is distinct from (r.it).owned_by then coalesce(pg_catalog.to_jsonb((r.old_it).owned_by), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).address is distinct from (r.it).address then null else 'address' end, case when (r.old_it).city is distinct from (r.it).city then null else 'city' end, case when (r.old_it).state is distinct from (r.it).state then null else 'state' end, case when (r.old_it).zip is distinct from (r.it).zip then null else 'zip' end, case when (r.old_it).lat is distinct from (r.it).lat then null else 'lat' end, case when (r.old_it).lon is distinct from (r.it).lon then null else 'lon' end, case when (r.old_it).owned_by is distinct from (r.it).owned_by then null else 'owned_by' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from new_rows offset 16) then
+            with written as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.properties as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.properties from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).owned_by)) v (kind, key) where v.key is not null) x
+              union all
+              select r.rid, x.kind, x.key, true from written r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.old_it).owned_by)) v (kind, key) where v.key is not null) x where (r.old_it).owned_by is distinct from (r.it).owned_by),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'properties', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'address', case when (r.old_it).address is distinct from (r.it).address then coalesce(pg_catalog.to_jsonb((r.old_it).address), 'null') end, 'city', case when (r.old_it).city is distinct from (r.it).city then coalesce(pg_catalog.to_jsonb((r.old_it).city), 'null') end, 'state', case when (r.old_it).state is distinct from (r.it).state then coalesce(pg_catalog.to_jsonb((r.old_it).state), 'null') end, 'zip', case when (r.old_it).zip is distinct from (r.it).zip then coalesce(pg_catalog.to_jsonb((r.old_it).zip), 'null') end, 'lat', case when (r.old_it).lat is distinct from (r.it).lat then coalesce(pg_catalog.to_jsonb((r.old_it).lat), 'null') end, 'lon', case when (r.old_it).lon is distinct from (r.it).lon then coalesce(pg_catalog.to_jsonb((r.old_it).lon), 'null') end, 'owned_by', case when (r.old_it).owned_by is distinct from (r.it).owned_by then coalesce(pg_catalog.to_jsonb((r.old_it).owned_by), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).address is distinct from (r.it).address then null else 'address' end, case when (r.old_it).city is distinct from (r.it).city then null else 'city' end, case when (r.old_it).state is distinct from (r.it).state then null else 'state' end, case when (r.old_it).zip is distinct from (r.it).zip then null else 'zip' end, case when (r.old_it).lat is distinct from (r.it).lat then null else 'lat' end, case when (r.old_it).lon is distinct from (r.it).lon then null else 'lon' end, case when (r.old_it).owned_by is distinct from (r.it).owned_by then null else 'owned_by' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'properties' and s.op = 'update')
-              using v_actor, v_restored;
+              using auth.uid(), null::uuid;
           end if;
           else
           if not exists (select from old_rows offset 1) then
@@ -711,12 +1290,35 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                group by x.rid),
             seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'properties', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'properties', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from old_rows offset 16) then
+            with written as materialized (select pg_catalog.row_number() over () as rid, o::public.properties as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).owned_by)) v (kind, key) where v.key is not null) x),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'properties', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'properties' and s.op = 'delete')
-              using v_actor, v_restored;
+              using auth.uid(), null::uuid;
           end if;
           end if;
         when 'subtasks' then
@@ -752,12 +1354,46 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'subtasks', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
+            select 'subtasks', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), coalesce((r.it).id = (select audit.restoring_id('subtasks')), false)
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from new_rows offset 16) then
+            with written as materialized (select pg_catalog.row_number() over () as rid, n::public.subtasks as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'subtasks'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'subtasks' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'subtasks', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), coalesce((r.it).id = (select audit.restoring_id('subtasks')), false)
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'subtasks' and s.op = 'insert')
-              using v_actor, v_restored;
+              using auth.uid(), audit.restoring_id('subtasks');
           end if;
           elsif tg_op = 'UPDATE' then
           if not exists (select from new_rows offset 1) then
@@ -796,12 +1432,51 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'subtasks', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'parent_type', case when (r.old_it).parent_type is distinct from (r.it).parent_type then coalesce(pg_catalog.to_jsonb((r.old_it).parent_type), 'null') end, 'parent_id', case when (r.old_it).parent_id is distinct from (r.it).parent_id then coalesce(pg_catalog.to_jsonb((r.old_it).parent_id), 'null') end, 'title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end, 'completed', case when (r.old_it).completed is distinct from (r.it).completed then coalesce(pg_catalog.to_jsonb((r.old_it).completed), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).parent_type is distinct from (r.it).parent_type then null else 'parent_type' end, case when (r.old_it).parent_id is distinct from (r.it).parent_id then null else 'parent_id' end, case when (r.old_it).title is distinct from (r.it).title then null else 'title' end, case when (r.old_it).completed is distinct from (r.it).completed then null else 'completed' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'subtasks', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'parent_type', case when (r.old_it).parent_type is distinct from (r.it).parent_type then coalesce(pg_catalog.to_jsonb((r.old_it).parent_type), 'null') end, 'parent_id', case when (r.old_it).parent_id is distinct from (r.it).parent_id then coalesce(pg_catalog.to_jsonb((r.old_it).parent_id), 'null') end, 'title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end, 'completed', case when (r.old_it).completed is distinct from (r.it).completed then coalesce(pg_catalog.to_jsonb((r.old_it).completed), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).parent_type is distinct from (r.it).parent_type then null else 'parent_type' end, case when (r.old_it).parent_id is distinct from (r.it).parent_id then null else 'parent_id' end, case when (r.old_it).title is distinct from (r.it).title then null else 'title' end, case when (r.old_it).completed is distinct from (r.it).completed then null else 'completed' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from new_rows offset 16) then
+            with written as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.subtasks as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.subtasks from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x
+              union all
+              select r.rid, x.kind, x.key, true from written r cross join lateral (select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.old_it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.old_it).parent_id)) x where (r.old_it).parent_id is distinct from (r.it).parent_id or (r.old_it).parent_type is distinct from (r.it).parent_type),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'subtasks'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'subtasks' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'subtasks', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'parent_type', case when (r.old_it).parent_type is distinct from (r.it).parent_type then coalesce(pg_catalog.to_jsonb((r.old_it).parent_type), 'null') end, 'parent_id', case when (r.old_it).parent_id is distinct from (r.it).parent_id then coalesce(pg_catalog.to_jsonb((r.old_it).parent_id), 'null') end, 'title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end, 'completed', case when (r.old_it).completed is distinct from (r.it).completed then coalesce(pg_catalog.to_jsonb((r.old_it).completed), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).parent_type is distinct from (r.it).parent_type then null else 'parent_type' end, case when (r.old_it).parent_id is distinct from (r.it).parent_id then null else 'parent_id' end, case when (r.old_it).title is distinct from (r.it).title then null else 'title' end, case when (r.old_it).completed is distinct from (r.it).completed then null else 'completed' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'subtasks' and s.op = 'update')
-              using v_actor, v_restored;
+              using auth.uid(), null::uuid;
           end if;
           else
           if not exists (select from old_rows offset 1) then
@@ -835,12 +1510,46 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'subtasks', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'subtasks', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from old_rows offset 16) then
+            with written as materialized (select pg_catalog.row_number() over () as rid, o::public.subtasks as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'subtasks'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'subtasks' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'subtasks', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'subtasks' and s.op = 'delete')
-              using v_actor, v_restored;
+              using auth.uid(), null::uuid;
           end if;
           end if;
         when 'tasks' then
@@ -876,12 +1585,46 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'tasks', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
+            select 'tasks', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), coalesce((r.it).id = (select audit.restoring_id('tasks')), false)
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from new_rows offset 16) then
+            with written as materialized (select pg_catalog.row_number() over () as rid, n::public.tasks as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).claimed_by is null and not (r.it).completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, (r.it).listing_id), ('user'::text, (r.it).claimed_by), ('user'::text, (r.it).declared_by)) v (kind, key) where v.key is not null) x),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'tasks'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'tasks' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'tasks', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), coalesce((r.it).id = (select audit.restoring_id('tasks')), false)
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'tasks' and s.op = 'insert')
-              using v_actor, v_restored;
+              using auth.uid(), audit.restoring_id('tasks');
           end if;
           elsif tg_op = 'UPDATE' then
           if not exists (select from new_rows offset 1) then
@@ -925,12 +1668,56 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'tasks', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end, 'description', case when (r.old_it).description is distinct from (r.it).description then coalesce(pg_catalog.to_jsonb((r.old_it).description), 'null') end, 'due_date', case when (r.old_it).due_date is distinct from (r.it).due_date then coalesce(pg_catalog.to_jsonb((r.old_it).due_date), 'null') end, 'priority', case when (r.old_it).priority is distinct from (r.it).priority then coalesce(pg_catalog.to_jsonb((r.old_it).priority), 'null') end, 'completed', case when (r.old_it).completed is distinct from (r.it).completed then coalesce(pg_catalog.to_jsonb((r.old_it).completed), 'null') end, 'completed_at', case when (r.old_it).completed_at is distinct from (r.it).completed_at then coalesce(pg_catalog.to_jsonb((r.old_it).completed_at), 'null') end, 'claimed_by', case when (r.old_it).claimed_by is distinct from (r.it).claimed_by then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_by), 'null') end, 'claimed_at', case when (r.old_it).claimed_at is distinct from (r.it).claimed_at then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_at), 'null') end, 'declared_by', case when (r.old_it).declared_by is distinct from (r.it).declared_by then coalesce(pg_catalog.to_jsonb((r.old_it).declared_by), 'null') end, 'listing_id', case when (r.old_it).listing_id is distinct from (r.it).listing_id then coalesce(pg_catalog.to_jsonb((r.old_it).listing_id), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end, 'claim_expires_at', case when (r.old_it).claim_expires_at is distinct from (r.it).claim_expires_at then coalesce(pg_catalog.to_jsonb((r.old_it).claim_expires_at), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).title is distinct from (r.it).title then null else 'title' end, case when (r.old_it).description is distinct from (r.it).description then null else 'description' end, case when (r.old_it).due_date is distinct from (r.it).due_date then null else 'due_date' end, case when (r.old_it).priority is distinct from (r.it).priority then null else 'priority' end, case when (r.old_it).completed is distinct from (r.it).completed then null else 'completed' end, case when (r.old_it).completed_at is distinct from (r.it).completed_at then null else 'completed_at' end, case when (r.old_it).claimed_by is distinct from (r.it).claimed_by then null else 'claimed_by' end, case when (r.old_it).claimed_at is distinct from (r.it).claimed_at then null else 'claimed_at' end, case when (r.old_it).declared_by is distinct from (r.it).declared_by then null else 'declared_by' end, case when (r.old_it).listing_id is distinct from (r.it).listing_id then null else 'listing_id' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end, case when (r.old_it).claim_expires_at is distinct from (r.it).claim_expires_at then null else 'claim_expires_at' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'tasks', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end, 'description', case when (r.old_it).description is distinct from (r.it).description then coalesce(pg_catalog.to_jsonb((r.old_it).description), 'null') end, 'due_date', case when (r.old_it).due_date is distinct from (r.it).due_date then coalesce(pg_catalog.to_jsonb((r.old_it).due_date), 'null') end, 'priority', case when (r.old_it).priority is distinct from (r.it).priority then coalesce(pg_catalog.to_jsonb((r.old_it).priority), 'null') end, 'completed', case when (r.old_it).completed is distinct from (r.it).completed then coalesce(pg_catalog.to_jsonb((r.old_it).completed), 'null') end, 'completed_at', case when (r.old_it).completed_at is distinct from (r.it).completed_at then coalesce(pg_catalog.to_jsonb((r.old_it).completed_at), 'null') end, 'claimed_by', case when (r.old_it).claimed_by is distinct from (r.it).claimed_by then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_by), 'null') end, 'claimed_at', case when (r.old_it).claimed_at is distinct from (r.it).claimed_at then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_at), 'null') end, 'declared_by', case when (r.old_it).declared_by is distinct from (r.it).declared_by then coalesce(pg_catalog.to_jsonb((r.old_it).declared_by), 'null') end, 'listing_id', case when (r.old_it).listing_id is distinct from (r.it).listing_id then coalesce(pg_catalog.to_jsonb((r.old_it).listing_id), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end, 'claim_expires_at', case when (r.old_it).claim_expires_at is distinct from (r.it).claim_expires_at then coalesce(pg_catalog.to_jsonb((r.old_it).claim_expires_at), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).title is distinct from (r.it).title then null else 'title' end, case when (r.old_it).description is distinct from (r.it).description then null else 'description' end, case when (r.old_it).due_date is distinct from (r.it).due_date then null else 'due_date' end, case when (r.old_it).priority is distinct from (r.it).priority then null else 'priority' end, case when (r.old_it).completed is distinct from (r.it).completed then null else 'completed' end, case when (r.old_it).completed_at is distinct from (r.it).completed_at then null else 'completed_at' end, case when (r.old_it).claimed_by is distinct from (r.it).claimed_by then null else 'claimed_by' end, case when (r.old_it).claimed_at is distinct from (r.it).claimed_at then null else 'claimed_at' end, case when (r.old_it).declared_by is distinct from (r.it).declared_by then null else 'declared_by' end, case when (r.old_it).listing_id is distinct from (r.it).listing_id then null else 'listing_id' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end, case when (r.old_it).claim_expires_at is distinct from (r.it).claim_expires_at then null else 'claim_expires_at' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from new_rows offset 16) then
+            with written as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.tasks as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.tasks from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).claimed_by is null and not (r.it).completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, (r.it).listing_id), ('user'::text, (r.it).claimed_by), ('user'::text, (r.it).declared_by)) v (kind, key) where v.key is not null) x
+              union all
+              select r.rid, x.kind, x.key, true from written r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.old_it).claimed_by is null and not (r.old_it).completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, (r.old_it).listing_id), ('user'::text, (r.old_it).claimed_by), ('user'::text, (r.old_it).declared_by)) v (kind, key) where v.key is not null) x where (r.old_it).claimed_by is distinct from (r.it).claimed_by or (r.old_it).completed is distinct from (r.it).completed or (r.old_it).declared_by is distinct from (r.it).declared_by or (r.old_it).listing_id is distinct from (r.it).listing_id),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'tasks'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'tasks' from row_keys k where k.kind = 'everyone'
+                      union
+                      select h.holder, '*' from row_holders h join written r on r.rid = h.rid
+                       where h.holder is not null and ((r.old_it).claimed_by is distinct from (r.it).claimed_by or (r.old_it).completed is distinct from (r.it).completed or (r.old_it).declared_by is distinct from (r.it).declared_by or (r.old_it).listing_id is distinct from (r.it).listing_id)
+                         and not exists (select from row_keys o where o.rid = h.rid and o.old <> h.old
+                                            and ((o.kind = h.kind and o.key = h.key) or o.kind = 'everyone'))
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'tasks', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end, 'description', case when (r.old_it).description is distinct from (r.it).description then coalesce(pg_catalog.to_jsonb((r.old_it).description), 'null') end, 'due_date', case when (r.old_it).due_date is distinct from (r.it).due_date then coalesce(pg_catalog.to_jsonb((r.old_it).due_date), 'null') end, 'priority', case when (r.old_it).priority is distinct from (r.it).priority then coalesce(pg_catalog.to_jsonb((r.old_it).priority), 'null') end, 'completed', case when (r.old_it).completed is distinct from (r.it).completed then coalesce(pg_catalog.to_jsonb((r.old_it).completed), 'null') end, 'completed_at', case when (r.old_it).completed_at is distinct from (r.it).completed_at then coalesce(pg_catalog.to_jsonb((r.old_it).completed_at), 'null') end, 'claimed_by', case when (r.old_it).claimed_by is distinct from (r.it).claimed_by then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_by), 'null') end, 'claimed_at', case when (r.old_it).claimed_at is distinct from (r.it).claimed_at then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_at), 'null') end, 'declared_by', case when (r.old_it).declared_by is distinct from (r.it).declared_by then coalesce(pg_catalog.to_jsonb((r.old_it).declared_by), 'null') end, 'listing_id', case when (r.old_it).listing_id is distinct from (r.it).listing_id then coalesce(pg_catalog.to_jsonb((r.old_it).listing_id), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end, 'claim_expires_at', case when (r.old_it).claim_expires_at is distinct from (r.it).claim_expires_at then coalesce(pg_catalog.to_jsonb((r.old_it).claim_expires_at), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).title is distinct from (r.it).title then null else 'title' end, case when (r.old_it).description is distinct from (r.it).description then null else 'description' end, case when (r.old_it).due_date is distinct from (r.it).due_date then null else 'due_date' end, case when (r.old_it).priority is distinct from (r.it).priority then null else 'priority' end, case when (r.old_it).completed is distinct from (r.it).completed then null else 'completed' end, case when (r.old_it).completed_at is distinct from (r.it).completed_at then null else 'completed_at' end, case when (r.old_it).claimed_by is distinct from (r.it).claimed_by then null else 'claimed_by' end, case when (r.old_it).claimed_at is distinct from (r.it).claimed_at then null else 'claimed_at' end, case when (r.old_it).declared_by is distinct from (r.it).declared_by then null else 'declared_by' end, case when (r.old_it).listing_id is distinct from (r.it).listing_id then null else 'listing_id' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end, case when (r.old_it).claim_expires_at is distinct from (r.it).claim_expires_at then null else 'claim_expires_at' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'tasks' and s.op = 'update')
-              using v_actor, v_restored;
+              using auth.uid(), null::uuid;
           end if;
           else
           if not exists (select from old_rows offset 1) then
@@ -964,12 +1751,46 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'tasks', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'tasks', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from old_rows offset 16) then
+            with written as materialized (select pg_catalog.row_number() over () as rid, o::public.tasks as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).claimed_by is null and not (r.it).completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, (r.it).listing_id), ('user'::text, (r.it).claimed_by), ('user'::text, (r.it).declared_by)) v (kind, key) where v.key is not null) x),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'tasks'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'tasks' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'tasks', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'tasks' and s.op = 'delete')
-              using v_actor, v_restored;
+              using auth.uid(), null::uuid;
           end if;
           end if;
         when 'users' then
@@ -994,12 +1815,35 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                group by x.rid),
             seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'users', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
+            select 'users', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), coalesce((r.it).id = (select audit.restoring_id('users')), false)
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from new_rows offset 16) then
+            with written as materialized (select pg_catalog.row_number() over () as rid, n::public.users as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).id)) v (kind, key) where v.key is not null) x),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'users', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), coalesce((r.it).id = (select audit.restoring_id('users')), false)
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'users' and s.op = 'insert')
-              using v_actor, v_restored;
+              using auth.uid(), audit.restoring_id('users');
           end if;
           elsif tg_op = 'UPDATE' then
           if not exists (select from new_rows offset 1) then
@@ -1027,12 +1871,40 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                group by x.rid),
             seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'users', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'name', case when (r.old_it).name is distinct from (r.it).name then coalesce(pg_catalog.to_jsonb((r.old_it).name), 'null') end, 'email', case when (r.old_it).email is distinct from (r.it).email then coalesce(pg_catalog.to_jsonb((r.old_it).email), 'null') end, 'avatar_url', case when (r.old_it).avatar_url is distinct from (r.it).avatar_url then coalesce(pg_catalog.to_jsonb((r.old_it).avatar_url), 'null') end, 'gender', case when (r.old_it).gender is distinct from (r.it).gender then coalesce(pg_catalog.to_jsonb((r.old_it).gender), 'null') end, 'profile_photo', case when (r.old_it).profile_photo is distinct from (r.it).profile_photo then coalesce(pg_catalog.to_jsonb((r.old_it).profile_photo), 'null') end, 'is_admin', case when (r.old_it).is_admin is distinct from (r.it).is_admin then coalesce(pg_catalog.to_jsonb((r.old_it).is_admin), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).name is distinct from (r.it).name then null else 'name' end, case when (r.old_it).email is distinct from (r.it).email then null else 'email' end, case when (r.old_it).avatar_url is distinct from (r.it).avatar_url then null else 'avatar_url' end, case when (r.old_it).gender is distinct from (r.it).gender then null else 'gender' end, case when (r.old_it).profile_photo is distinct from (r.it).profile_photo then null else 'profile_photo' end, case when (r.old_it).is_admin is distinct from (r.it).is_admin then null else 'is_admin' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'users', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'name', case when (r.old_it).name is distinct from (r.it).name then coalesce(pg_catalog.to_jsonb((r.old_it).name), 'null') end, 'email', case when (r.old_it).email is distinct from (r.it).email then coalesce(pg_catalog.to_jsonb((r.old_it).email), 'null') end, 'avatar_url', case when (r.old_it).avatar_url is distinct from (r.it).avatar_url then coalesce(pg_catalog.to_jsonb((r.old_it).avatar_url), 'null') end, 'gender', case when (r.old_it).gender is distinct from (r.it).gender then coalesce(pg_catalog.to_jsonb((r.old_it).gender), 'null') end, 'profile_photo', case when (r.old_it).profile_photo is distinct from (r.it).profile_photo then coalesce(pg_catalog.to_jsonb((r.old_it).profile_photo), 'null') end, 'is_admin', case when (r.old_it).is_admin is distinct from (r.it).is_admin then coalesce(pg_catalog.to_jsonb((r.old_it).is_admin), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).name is distinct from (r.it).name then null else 'name' end, case when (r.old_it).email is distinct from (r.it).email then null else 'email' end, case when (r.old_it).avatar_url is distinct from (r.it).avatar_url then null else 'avatar_url' end, case when (r.old_it).gender is distinct from (r.it).gender then null else 'gender' end, case when (r.old_it).profile_photo is distinct from (r.it).profile_photo then null else 'profile_photo' end, case when (r.old_it).is_admin is distinct from (r.it).is_admin then null else 'is_admin' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from new_rows offset 16) then
+            with written as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.users as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.users from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).id)) v (kind, key) where v.key is not null) x
+              union all
+              select r.rid, x.kind, x.key, true from written r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.old_it).id)) v (kind, key) where v.key is not null) x where (r.old_it).id is distinct from (r.it).id),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'users', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'name', case when (r.old_it).name is distinct from (r.it).name then coalesce(pg_catalog.to_jsonb((r.old_it).name), 'null') end, 'email', case when (r.old_it).email is distinct from (r.it).email then coalesce(pg_catalog.to_jsonb((r.old_it).email), 'null') end, 'avatar_url', case when (r.old_it).avatar_url is distinct from (r.it).avatar_url then coalesce(pg_catalog.to_jsonb((r.old_it).avatar_url), 'null') end, 'gender', case when (r.old_it).gender is distinct from (r.it).gender then coalesce(pg_catalog.to_jsonb((r.old_it).gender), 'null') end, 'profile_photo', case when (r.old_it).profile_photo is distinct from (r.it).profile_photo then coalesce(pg_catalog.to_jsonb((r.old_it).profile_photo), 'null') end, 'is_admin', case when (r.old_it).is_admin is distinct from (r.it).is_admin then coalesce(pg_catalog.to_jsonb((r.old_it).is_admin), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).name is distinct from (r.it).name then null else 'name' end, case when (r.old_it).email is distinct from (r.it).email then null else 'email' end, case when (r.old_it).avatar_url is distinct from (r.it).avatar_url then null else 'avatar_url' end, case when (r.old_it).gender is distinct from (r.it).gender then null else 'gender' end, case when (r.old_it).profile_photo is distinct from (r.it).profile_photo then null else 'profile_photo' end, case when (r.old_it).is_admin is distinct from (r.it).is_admin then null else 'is_admin' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'users' and s.op = 'update')
-              using v_actor, v_restored;
+              using auth.uid(), null::uuid;
           end if;
           else
           if not exists (select from old_rows offset 1) then
@@ -1055,12 +1927,35 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                group by x.rid),
             seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'users', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'users', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from old_rows offset 16) then
+            with written as materialized (select pg_catalog.row_number() over () as rid, o::public.users as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).id)) v (kind, key) where v.key is not null) x),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'users', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'users' and s.op = 'delete')
-              using v_actor, v_restored;
+              using auth.uid(), null::uuid;
           end if;
           end if;
         when 'watchlist_entries' then
@@ -1096,12 +1991,46 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'watchlist_entries', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
+            select 'watchlist_entries', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), coalesce((r.it).id = (select audit.restoring_id('watchlist_entries')), false)
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from new_rows offset 16) then
+            with written as materialized (select pg_catalog.row_number() over () as rid, n::public.watchlist_entries as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'watchlist_entries'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'watchlist_entries' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'watchlist_entries', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), coalesce((r.it).id = (select audit.restoring_id('watchlist_entries')), false)
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'watchlist_entries' and s.op = 'insert')
-              using v_actor, v_restored;
+              using auth.uid(), audit.restoring_id('watchlist_entries');
           end if;
           elsif tg_op = 'UPDATE' then
           if not exists (select from new_rows offset 1) then
@@ -1140,12 +2069,51 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'watchlist_entries', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'watchlist_id', case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_id), 'null') end, 'bird_id', case when (r.old_it).bird_id is distinct from (r.it).bird_id then coalesce(pg_catalog.to_jsonb((r.old_it).bird_id), 'null') end, 'nickname', case when (r.old_it).nickname is distinct from (r.it).nickname then coalesce(pg_catalog.to_jsonb((r.old_it).nickname), 'null') end, 'status', case when (r.old_it).status is distinct from (r.it).status then coalesce(pg_catalog.to_jsonb((r.old_it).status), 'null') end, 'notes', case when (r.old_it).notes is distinct from (r.it).notes then coalesce(pg_catalog.to_jsonb((r.old_it).notes), 'null') end, 'added_date', case when (r.old_it).added_date is distinct from (r.it).added_date then coalesce(pg_catalog.to_jsonb((r.old_it).added_date), 'null') end, 'observation_date', case when (r.old_it).observation_date is distinct from (r.it).observation_date then coalesce(pg_catalog.to_jsonb((r.old_it).observation_date), 'null') end, 'to_observe_start_date', case when (r.old_it).to_observe_start_date is distinct from (r.it).to_observe_start_date then coalesce(pg_catalog.to_jsonb((r.old_it).to_observe_start_date), 'null') end, 'to_observe_end_date', case when (r.old_it).to_observe_end_date is distinct from (r.it).to_observe_end_date then coalesce(pg_catalog.to_jsonb((r.old_it).to_observe_end_date), 'null') end, 'observed_by', case when (r.old_it).observed_by is distinct from (r.it).observed_by then coalesce(pg_catalog.to_jsonb((r.old_it).observed_by), 'null') end, 'lat', case when (r.old_it).lat is distinct from (r.it).lat then coalesce(pg_catalog.to_jsonb((r.old_it).lat), 'null') end, 'lon', case when (r.old_it).lon is distinct from (r.it).lon then coalesce(pg_catalog.to_jsonb((r.old_it).lon), 'null') end, 'location', case when pg_catalog.to_jsonb((r.old_it).location) is distinct from pg_catalog.to_jsonb((r.it).location) then coalesce(pg_catalog.to_jsonb((r.old_it).location), 'null') end, 'location_display_name', case when (r.old_it).location_display_name is distinct from (r.it).location_display_name then coalesce(pg_catalog.to_jsonb((r.old_it).location_display_name), 'null') end, 'priority', case when (r.old_it).priority is distinct from (r.it).priority then coalesce(pg_catalog.to_jsonb((r.old_it).priority), 'null') end, 'notify_upcoming', case when (r.old_it).notify_upcoming is distinct from (r.it).notify_upcoming then coalesce(pg_catalog.to_jsonb((r.old_it).notify_upcoming), 'null') end, 'target_date_range', case when (r.old_it).target_date_range is distinct from (r.it).target_date_range then coalesce(pg_catalog.to_jsonb((r.old_it).target_date_range), 'null') end, 'sync_status', case when (r.old_it).sync_status is distinct from (r.it).sync_status then coalesce(pg_catalog.to_jsonb((r.old_it).sync_status), 'null') end, 'last_synced_at', case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then coalesce(pg_catalog.to_jsonb((r.old_it).last_synced_at), 'null') end, 'deleted_at', case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then coalesce(pg_catalog.to_jsonb((r.old_it).deleted_at), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then null else 'watchlist_id' end, case when (r.old_it).bird_id is distinct from (r.it).bird_id then null else 'bird_id' end, case when (r.old_it).nickname is distinct from (r.it).nickname then null else 'nickname' end, case when (r.old_it).status is distinct from (r.it).status then null else 'status' end, case when (r.old_it).notes is distinct from (r.it).notes then null else 'notes' end, case when (r.old_it).added_date is distinct from (r.it).added_date then null else 'added_date' end, case when (r.old_it).observation_date is distinct from (r.it).observation_date then null else 'observation_date' end, case when (r.old_it).to_observe_start_date is distinct from (r.it).to_observe_start_date then null else 'to_observe_start_date' end, case when (r.old_it).to_observe_end_date is distinct from (r.it).to_observe_end_date then null else 'to_observe_end_date' end, case when (r.old_it).observed_by is distinct from (r.it).observed_by then null else 'observed_by' end, case when (r.old_it).lat is distinct from (r.it).lat then null else 'lat' end, case when (r.old_it).lon is distinct from (r.it).lon then null else 'lon' end, case when pg_catalog.to_jsonb((r.old_it).location) is distinct from pg_catalog.to_jsonb((r.it).location) then null else 'location' end, case when (r.old_it).location_display_name is distinct from (r.it).location_display_name then null else 'location_display_name' end, case when (r.old_it).priority is distinct from (r.it).priority then null else 'priority' end, case when (r.old_it).notify_upcoming is distinct from (r.it).notify_upcoming then null else 'notify_upcoming' end, case when (r.old_it).target_date_range is distinct from (r.it).target_date_range then null else 'target_date_range' end, case when (r.old_it).sync_status is distinct from (r.it).sync_status then null else 'sync_status' end, case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then null else 'last_synced_at' end, case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then null else 'deleted_at' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'watchlist_entries', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'watchlist_id', case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_id), 'null') end, 'bird_id', case when (r.old_it).bird_id is distinct from (r.it).bird_id then coalesce(pg_catalog.to_jsonb((r.old_it).bird_id), 'null') end, 'nickname', case when (r.old_it).nickname is distinct from (r.it).nickname then coalesce(pg_catalog.to_jsonb((r.old_it).nickname), 'null') end, 'status', case when (r.old_it).status is distinct from (r.it).status then coalesce(pg_catalog.to_jsonb((r.old_it).status), 'null') end, 'notes', case when (r.old_it).notes is distinct from (r.it).notes then coalesce(pg_catalog.to_jsonb((r.old_it).notes), 'null') end, 'added_date', case when (r.old_it).added_date is distinct from (r.it).added_date then coalesce(pg_catalog.to_jsonb((r.old_it).added_date), 'null') end, 'observation_date', case when (r.old_it).observation_date is distinct from (r.it).observation_date then coalesce(pg_catalog.to_jsonb((r.old_it).observation_date), 'null') end, 'to_observe_start_date', case when (r.old_it).to_observe_start_date is distinct from (r.it).to_observe_start_date then coalesce(pg_catalog.to_jsonb((r.old_it).to_observe_start_date), 'null') end, 'to_observe_end_date', case when (r.old_it).to_observe_end_date is distinct from (r.it).to_observe_end_date then coalesce(pg_catalog.to_jsonb((r.old_it).to_observe_end_date), 'null') end, 'observed_by', case when (r.old_it).observed_by is distinct from (r.it).observed_by then coalesce(pg_catalog.to_jsonb((r.old_it).observed_by), 'null') end, 'lat', case when (r.old_it).lat is distinct from (r.it).lat then coalesce(pg_catalog.to_jsonb((r.old_it).lat), 'null') end, 'lon', case when (r.old_it).lon is distinct from (r.it).lon then coalesce(pg_catalog.to_jsonb((r.old_it).lon), 'null') end, 'location', case when pg_catalog.to_jsonb((r.old_it).location) is distinct from pg_catalog.to_jsonb((r.it).location) then coalesce(pg_catalog.to_jsonb((r.old_it).location), 'null') end, 'location_display_name', case when (r.old_it).location_display_name is distinct from (r.it).location_display_name then coalesce(pg_catalog.to_jsonb((r.old_it).location_display_name), 'null') end, 'priority', case when (r.old_it).priority is distinct from (r.it).priority then coalesce(pg_catalog.to_jsonb((r.old_it).priority), 'null') end, 'notify_upcoming', case when (r.old_it).notify_upcoming is distinct from (r.it).notify_upcoming then coalesce(pg_catalog.to_jsonb((r.old_it).notify_upcoming), 'null') end, 'target_date_range', case when (r.old_it).target_date_range is distinct from (r.it).target_date_range then coalesce(pg_catalog.to_jsonb((r.old_it).target_date_range), 'null') end, 'sync_status', case when (r.old_it).sync_status is distinct from (r.it).sync_status then coalesce(pg_catalog.to_jsonb((r.old_it).sync_status), 'null') end, 'last_synced_at', case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then coalesce(pg_catalog.to_jsonb((r.old_it).last_synced_at), 'null') end, 'deleted_at', case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then coalesce(pg_catalog.to_jsonb((r.old_it).deleted_at), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then null else 'watchlist_id' end, case when (r.old_it).bird_id is distinct from (r.it).bird_id then null else 'bird_id' end, case when (r.old_it).nickname is distinct from (r.it).nickname then null else 'nickname' end, case when (r.old_it).status is distinct from (r.it).status then null else 'status' end, case when (r.old_it).notes is distinct from (r.it).notes then null else 'notes' end, case when (r.old_it).added_date is distinct from (r.it).added_date then null else 'added_date' end, case when (r.old_it).observation_date is distinct from (r.it).observation_date then null else 'observation_date' end, case when (r.old_it).to_observe_start_date is distinct from (r.it).to_observe_start_date then null else 'to_observe_start_date' end, case when (r.old_it).to_observe_end_date is distinct from (r.it).to_observe_end_date then null else 'to_observe_end_date' end, case when (r.old_it).observed_by is distinct from (r.it).observed_by then null else 'observed_by' end, case when (r.old_it).lat is distinct from (r.it).lat then null else 'lat' end, case when (r.old_it).lon is distinct from (r.it).lon then null else 'lon' end, case when pg_catalog.to_jsonb((r.old_it).location) is distinct from pg_catalog.to_jsonb((r.it).location) then null else 'location' end, case when (r.old_it).location_display_name is distinct from (r.it).location_display_name then null else 'location_display_name' end, case when (r.old_it).priority is distinct from (r.it).priority then null else 'priority' end, case when (r.old_it).notify_upcoming is distinct from (r.it).notify_upcoming then null else 'notify_upcoming' end, case when (r.old_it).target_date_range is distinct from (r.it).target_date_range then null else 'target_date_range' end, case when (r.old_it).sync_status is distinct from (r.it).sync_status then null else 'sync_status' end, case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then null else 'last_synced_at' end, case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then null else 'deleted_at' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from new_rows offset 16) then
+            with written as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.watchlist_entries as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.watchlist_entries from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x
+              union all
+              select r.rid, x.kind, x.key, true from written r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.old_it).watchlist_id)) v (kind, key) where v.key is not null) x where (r.old_it).watchlist_id is distinct from (r.it).watchlist_id),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'watchlist_entries'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'watchlist_entries' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'watchlist_entries', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'watchlist_id', case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_id), 'null') end, 'bird_id', case when (r.old_it).bird_id is distinct from (r.it).bird_id then coalesce(pg_catalog.to_jsonb((r.old_it).bird_id), 'null') end, 'nickname', case when (r.old_it).nickname is distinct from (r.it).nickname then coalesce(pg_catalog.to_jsonb((r.old_it).nickname), 'null') end, 'status', case when (r.old_it).status is distinct from (r.it).status then coalesce(pg_catalog.to_jsonb((r.old_it).status), 'null') end, 'notes', case when (r.old_it).notes is distinct from (r.it).notes then coalesce(pg_catalog.to_jsonb((r.old_it).notes), 'null') end, 'added_date', case when (r.old_it).added_date is distinct from (r.it).added_date then coalesce(pg_catalog.to_jsonb((r.old_it).added_date), 'null') end, 'observation_date', case when (r.old_it).observation_date is distinct from (r.it).observation_date then coalesce(pg_catalog.to_jsonb((r.old_it).observation_date), 'null') end, 'to_observe_start_date', case when (r.old_it).to_observe_start_date is distinct from (r.it).to_observe_start_date then coalesce(pg_catalog.to_jsonb((r.old_it).to_observe_start_date), 'null') end, 'to_observe_end_date', case when (r.old_it).to_observe_end_date is distinct from (r.it).to_observe_end_date then coalesce(pg_catalog.to_jsonb((r.old_it).to_observe_end_date), 'null') end, 'observed_by', case when (r.old_it).observed_by is distinct from (r.it).observed_by then coalesce(pg_catalog.to_jsonb((r.old_it).observed_by), 'null') end, 'lat', case when (r.old_it).lat is distinct from (r.it).lat then coalesce(pg_catalog.to_jsonb((r.old_it).lat), 'null') end, 'lon', case when (r.old_it).lon is distinct from (r.it).lon then coalesce(pg_catalog.to_jsonb((r.old_it).lon), 'null') end, 'location', case when pg_catalog.to_jsonb((r.old_it).location) is distinct from pg_catalog.to_jsonb((r.it).location) then coalesce(pg_catalog.to_jsonb((r.old_it).location), 'null') end, 'location_display_name', case when (r.old_it).location_display_name is distinct from (r.it).location_display_name then coalesce(pg_catalog.to_jsonb((r.old_it).location_display_name), 'null') end, 'priority', case when (r.old_it).priority is distinct from (r.it).priority then coalesce(pg_catalog.to_jsonb((r.old_it).priority), 'null') end, 'notify_upcoming', case when (r.old_it).notify_upcoming is distinct from (r.it).notify_upcoming then coalesce(pg_catalog.to_jsonb((r.old_it).notify_upcoming), 'null') end, 'target_date_range', case when (r.old_it).target_date_range is distinct from (r.it).target_date_range then coalesce(pg_catalog.to_jsonb((r.old_it).target_date_range), 'null') end, 'sync_status', case when (r.old_it).sync_status is distinct from (r.it).sync_status then coalesce(pg_catalog.to_jsonb((r.old_it).sync_status), 'null') end, 'last_synced_at', case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then coalesce(pg_catalog.to_jsonb((r.old_it).last_synced_at), 'null') end, 'deleted_at', case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then coalesce(pg_catalog.to_jsonb((r.old_it).deleted_at), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then null else 'watchlist_id' end, case when (r.old_it).bird_id is distinct from (r.it).bird_id then null else 'bird_id' end, case when (r.old_it).nickname is distinct from (r.it).nickname then null else 'nickname' end, case when (r.old_it).status is distinct from (r.it).status then null else 'status' end, case when (r.old_it).notes is distinct from (r.it).notes then null else 'notes' end, case when (r.old_it).added_date is distinct from (r.it).added_date then null else 'added_date' end, case when (r.old_it).observation_date is distinct from (r.it).observation_date then null else 'observation_date' end, case when (r.old_it).to_observe_start_date is distinct from (r.it).to_observe_start_date then null else 'to_observe_start_date' end, case when (r.old_it).to_observe_end_date is distinct from (r.it).to_observe_end_date then null else 'to_observe_end_date' end, case when (r.old_it).observed_by is distinct from (r.it).observed_by then null else 'observed_by' end, case when (r.old_it).lat is distinct from (r.it).lat then null else 'lat' end, case when (r.old_it).lon is distinct from (r.it).lon then null else 'lon' end, case when pg_catalog.to_jsonb((r.old_it).location) is distinct from pg_catalog.to_jsonb((r.it).location) then null else 'location' end, case when (r.old_it).location_display_name is distinct from (r.it).location_display_name then null else 'location_display_name' end, case when (r.old_it).priority is distinct from (r.it).priority then null else 'priority' end, case when (r.old_it).notify_upcoming is distinct from (r.it).notify_upcoming then null else 'notify_upcoming' end, case when (r.old_it).target_date_range is distinct from (r.it).target_date_range then null else 'target_date_range' end, case when (r.old_it).sync_status is distinct from (r.it).sync_status then null else 'sync_status' end, case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then null else 'last_synced_at' end, case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then null else 'deleted_at' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'watchlist_entries' and s.op = 'update')
-              using v_actor, v_restored;
+              using auth.uid(), null::uuid;
           end if;
           else
           if not exists (select from old_rows offset 1) then
@@ -1179,12 +2147,46 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'watchlist_entries', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'watchlist_entries', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from old_rows offset 16) then
+            with written as materialized (select pg_catalog.row_number() over () as rid, o::public.watchlist_entries as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'watchlist_entries'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'watchlist_entries' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'watchlist_entries', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'watchlist_entries' and s.op = 'delete')
-              using v_actor, v_restored;
+              using auth.uid(), null::uuid;
           end if;
           end if;
         when 'watchlist_rules' then
@@ -1220,12 +2222,46 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'watchlist_rules', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
+            select 'watchlist_rules', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), coalesce((r.it).id = (select audit.restoring_id('watchlist_rules')), false)
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from new_rows offset 16) then
+            with written as materialized (select pg_catalog.row_number() over () as rid, n::public.watchlist_rules as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'watchlist_rules'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'watchlist_rules' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'watchlist_rules', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), coalesce((r.it).id = (select audit.restoring_id('watchlist_rules')), false)
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'watchlist_rules' and s.op = 'insert')
-              using v_actor, v_restored;
+              using auth.uid(), audit.restoring_id('watchlist_rules');
           end if;
           elsif tg_op = 'UPDATE' then
           if not exists (select from new_rows offset 1) then
@@ -1264,12 +2300,51 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'watchlist_rules', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'watchlist_id', case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_id), 'null') end, 'rule_type', case when (r.old_it).rule_type is distinct from (r.it).rule_type then coalesce(pg_catalog.to_jsonb((r.old_it).rule_type), 'null') end, 'parameters_json', case when (r.old_it).parameters_json is distinct from (r.it).parameters_json then coalesce(pg_catalog.to_jsonb((r.old_it).parameters_json), 'null') end, 'is_active', case when (r.old_it).is_active is distinct from (r.it).is_active then coalesce(pg_catalog.to_jsonb((r.old_it).is_active), 'null') end, 'priority', case when (r.old_it).priority is distinct from (r.it).priority then coalesce(pg_catalog.to_jsonb((r.old_it).priority), 'null') end, 'sync_status', case when (r.old_it).sync_status is distinct from (r.it).sync_status then coalesce(pg_catalog.to_jsonb((r.old_it).sync_status), 'null') end, 'last_synced_at', case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then coalesce(pg_catalog.to_jsonb((r.old_it).last_synced_at), 'null') end, 'deleted_at', case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then coalesce(pg_catalog.to_jsonb((r.old_it).deleted_at), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then null else 'watchlist_id' end, case when (r.old_it).rule_type is distinct from (r.it).rule_type then null else 'rule_type' end, case when (r.old_it).parameters_json is distinct from (r.it).parameters_json then null else 'parameters_json' end, case when (r.old_it).is_active is distinct from (r.it).is_active then null else 'is_active' end, case when (r.old_it).priority is distinct from (r.it).priority then null else 'priority' end, case when (r.old_it).sync_status is distinct from (r.it).sync_status then null else 'sync_status' end, case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then null else 'last_synced_at' end, case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then null else 'deleted_at' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'watchlist_rules', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'watchlist_id', case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_id), 'null') end, 'rule_type', case when (r.old_it).rule_type is distinct from (r.it).rule_type then coalesce(pg_catalog.to_jsonb((r.old_it).rule_type), 'null') end, 'parameters_json', case when (r.old_it).parameters_json is distinct from (r.it).parameters_json then coalesce(pg_catalog.to_jsonb((r.old_it).parameters_json), 'null') end, 'is_active', case when (r.old_it).is_active is distinct from (r.it).is_active then coalesce(pg_catalog.to_jsonb((r.old_it).is_active), 'null') end, 'priority', case when (r.old_it).priority is distinct from (r.it).priority then coalesce(pg_catalog.to_jsonb((r.old_it).priority), 'null') end, 'sync_status', case when (r.old_it).sync_status is distinct from (r.it).sync_status then coalesce(pg_catalog.to_jsonb((r.old_it).sync_status), 'null') end, 'last_synced_at', case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then coalesce(pg_catalog.to_jsonb((r.old_it).last_synced_at), 'null') end, 'deleted_at', case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then coalesce(pg_catalog.to_jsonb((r.old_it).deleted_at), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then null else 'watchlist_id' end, case when (r.old_it).rule_type is distinct from (r.it).rule_type then null else 'rule_type' end, case when (r.old_it).parameters_json is distinct from (r.it).parameters_json then null else 'parameters_json' end, case when (r.old_it).is_active is distinct from (r.it).is_active then null else 'is_active' end, case when (r.old_it).priority is distinct from (r.it).priority then null else 'priority' end, case when (r.old_it).sync_status is distinct from (r.it).sync_status then null else 'sync_status' end, case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then null else 'last_synced_at' end, case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then null else 'deleted_at' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from new_rows offset 16) then
+            with written as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.watchlist_rules as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.watchlist_rules from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x
+              union all
+              select r.rid, x.kind, x.key, true from written r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.old_it).watchlist_id)) v (kind, key) where v.key is not null) x where (r.old_it).watchlist_id is distinct from (r.it).watchlist_id),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'watchlist_rules'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'watchlist_rules' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'watchlist_rules', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'watchlist_id', case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_id), 'null') end, 'rule_type', case when (r.old_it).rule_type is distinct from (r.it).rule_type then coalesce(pg_catalog.to_jsonb((r.old_it).rule_type), 'null') end, 'parameters_json', case when (r.old_it).parameters_json is distinct from (r.it).parameters_json then coalesce(pg_catalog.to_jsonb((r.old_it).parameters_json), 'null') end, 'is_active', case when (r.old_it).is_active is distinct from (r.it).is_active then coalesce(pg_catalog.to_jsonb((r.old_it).is_active), 'null') end, 'priority', case when (r.old_it).priority is distinct from (r.it).priority then coalesce(pg_catalog.to_jsonb((r.old_it).priority), 'null') end, 'sync_status', case when (r.old_it).sync_status is distinct from (r.it).sync_status then coalesce(pg_catalog.to_jsonb((r.old_it).sync_status), 'null') end, 'last_synced_at', case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then coalesce(pg_catalog.to_jsonb((r.old_it).last_synced_at), 'null') end, 'deleted_at', case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then coalesce(pg_catalog.to_jsonb((r.old_it).deleted_at), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then null else 'watchlist_id' end, case when (r.old_it).rule_type is distinct from (r.it).rule_type then null else 'rule_type' end, case when (r.old_it).parameters_json is distinct from (r.it).parameters_json then null else 'parameters_json' end, case when (r.old_it).is_active is distinct from (r.it).is_active then null else 'is_active' end, case when (r.old_it).priority is distinct from (r.it).priority then null else 'priority' end, case when (r.old_it).sync_status is distinct from (r.it).sync_status then null else 'sync_status' end, case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then null else 'last_synced_at' end, case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then null else 'deleted_at' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'watchlist_rules' and s.op = 'update')
-              using v_actor, v_restored;
+              using auth.uid(), null::uuid;
           end if;
           else
           if not exists (select from old_rows offset 1) then
@@ -1303,12 +2378,46 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'watchlist_rules', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'watchlist_rules', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from old_rows offset 16) then
+            with written as materialized (select pg_catalog.row_number() over () as rid, o::public.watchlist_rules as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'watchlist_rules'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'watchlist_rules' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'watchlist_rules', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'watchlist_rules' and s.op = 'delete')
-              using v_actor, v_restored;
+              using auth.uid(), null::uuid;
           end if;
           end if;
         when 'watchlist_shares' then
@@ -1333,12 +2442,35 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                group by x.rid),
             seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'watchlist_shares', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
+            select 'watchlist_shares', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), coalesce((r.it).id = (select audit.restoring_id('watchlist_shares')), false)
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from new_rows offset 16) then
+            with written as materialized (select pg_catalog.row_number() over () as rid, n::public.watchlist_shares as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).user_id), ('watchlist_owner'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'watchlist_shares', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), coalesce((r.it).id = (select audit.restoring_id('watchlist_shares')), false)
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'watchlist_shares' and s.op = 'insert')
-              using v_actor, v_restored;
+              using auth.uid(), audit.restoring_id('watchlist_shares');
           end if;
           elsif tg_op = 'UPDATE' then
           if not exists (select from new_rows offset 1) then
@@ -1366,12 +2498,40 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                group by x.rid),
             seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'watchlist_shares', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'watchlist_id', case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_id), 'null') end, 'user_id', case when (r.old_it).user_id is distinct from (r.it).user_id then coalesce(pg_catalog.to_jsonb((r.old_it).user_id), 'null') end, 'role', case when (r.old_it).role is distinct from (r.it).role then coalesce(pg_catalog.to_jsonb((r.old_it).role), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'accepted_at', case when (r.old_it).accepted_at is distinct from (r.it).accepted_at then coalesce(pg_catalog.to_jsonb((r.old_it).accepted_at), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then null else 'watchlist_id' end, case when (r.old_it).user_id is distinct from (r.it).user_id then null else 'user_id' end, case when (r.old_it).role is distinct from (r.it).role then null else 'role' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when (r.old_it).accepted_at is distinct from (r.it).accepted_at then null else 'accepted_at' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'watchlist_shares', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'watchlist_id', case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_id), 'null') end, 'user_id', case when (r.old_it).user_id is distinct from (r.it).user_id then coalesce(pg_catalog.to_jsonb((r.old_it).user_id), 'null') end, 'role', case when (r.old_it).role is distinct from (r.it).role then coalesce(pg_catalog.to_jsonb((r.old_it).role), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'accepted_at', case when (r.old_it).accepted_at is distinct from (r.it).accepted_at then coalesce(pg_catalog.to_jsonb((r.old_it).accepted_at), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then null else 'watchlist_id' end, case when (r.old_it).user_id is distinct from (r.it).user_id then null else 'user_id' end, case when (r.old_it).role is distinct from (r.it).role then null else 'role' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when (r.old_it).accepted_at is distinct from (r.it).accepted_at then null else 'accepted_at' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from new_rows offset 16) then
+            with written as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.watchlist_shares as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.watchlist_shares from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).user_id), ('watchlist_owner'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x
+              union all
+              select r.rid, x.kind, x.key, true from written r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.old_it).user_id), ('watchlist_owner'::text, (r.old_it).watchlist_id)) v (kind, key) where v.key is not null) x where (r.old_it).user_id is distinct from (r.it).user_id or (r.old_it).watchlist_id is distinct from (r.it).watchlist_id),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'watchlist_shares', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'watchlist_id', case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_id), 'null') end, 'user_id', case when (r.old_it).user_id is distinct from (r.it).user_id then coalesce(pg_catalog.to_jsonb((r.old_it).user_id), 'null') end, 'role', case when (r.old_it).role is distinct from (r.it).role then coalesce(pg_catalog.to_jsonb((r.old_it).role), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'accepted_at', case when (r.old_it).accepted_at is distinct from (r.it).accepted_at then coalesce(pg_catalog.to_jsonb((r.old_it).accepted_at), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then null else 'watchlist_id' end, case when (r.old_it).user_id is distinct from (r.it).user_id then null else 'user_id' end, case when (r.old_it).role is distinct from (r.it).role then null else 'role' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when (r.old_it).accepted_at is distinct from (r.it).accepted_at then null else 'accepted_at' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'watchlist_shares' and s.op = 'update')
-              using v_actor, v_restored;
+              using auth.uid(), null::uuid;
           end if;
           else
           if not exists (select from old_rows offset 1) then
@@ -1394,12 +2554,35 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                group by x.rid),
             seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'watchlist_shares', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'watchlist_shares', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from old_rows offset 16) then
+            with written as materialized (select pg_catalog.row_number() over () as rid, o::public.watchlist_shares as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).user_id), ('watchlist_owner'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'watchlist_shares', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'watchlist_shares' and s.op = 'delete')
-              using v_actor, v_restored;
+              using auth.uid(), null::uuid;
           end if;
           end if;
         when 'watchlists' then
@@ -1435,12 +2618,46 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'watchlists', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
+            select 'watchlists', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), coalesce((r.it).id = (select audit.restoring_id('watchlists')), false)
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from new_rows offset 16) then
+            with written as materialized (select pg_catalog.row_number() over () as rid, n::public.watchlists as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).owner_id), ('watchlist'::text, (r.it).id)) v (kind, key) where v.key is not null) x),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'watchlists'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'watchlists' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'watchlists', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), coalesce((r.it).id = (select audit.restoring_id('watchlists')), false)
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'watchlists' and s.op = 'insert')
-              using v_actor, v_restored;
+              using auth.uid(), audit.restoring_id('watchlists');
           end if;
           elsif tg_op = 'UPDATE' then
           if not exists (select from new_rows offset 1) then
@@ -1479,12 +2696,51 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'watchlists', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'owner_id', case when (r.old_it).owner_id is distinct from (r.it).owner_id then coalesce(pg_catalog.to_jsonb((r.old_it).owner_id), 'null') end, 'type', case when (r.old_it).type is distinct from (r.it).type then coalesce(pg_catalog.to_jsonb((r.old_it).type), 'null') end, 'title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end, 'location', case when (r.old_it).location is distinct from (r.it).location then coalesce(pg_catalog.to_jsonb((r.old_it).location), 'null') end, 'location_display_name', case when (r.old_it).location_display_name is distinct from (r.it).location_display_name then coalesce(pg_catalog.to_jsonb((r.old_it).location_display_name), 'null') end, 'start_date', case when (r.old_it).start_date is distinct from (r.it).start_date then coalesce(pg_catalog.to_jsonb((r.old_it).start_date), 'null') end, 'end_date', case when (r.old_it).end_date is distinct from (r.it).end_date then coalesce(pg_catalog.to_jsonb((r.old_it).end_date), 'null') end, 'observed_count', case when (r.old_it).observed_count is distinct from (r.it).observed_count then coalesce(pg_catalog.to_jsonb((r.old_it).observed_count), 'null') end, 'species_count', case when (r.old_it).species_count is distinct from (r.it).species_count then coalesce(pg_catalog.to_jsonb((r.old_it).species_count), 'null') end, 'cover_image_path', case when (r.old_it).cover_image_path is distinct from (r.it).cover_image_path then coalesce(pg_catalog.to_jsonb((r.old_it).cover_image_path), 'null') end, 'species_rule_enabled', case when (r.old_it).species_rule_enabled is distinct from (r.it).species_rule_enabled then coalesce(pg_catalog.to_jsonb((r.old_it).species_rule_enabled), 'null') end, 'species_rule_shape_id', case when (r.old_it).species_rule_shape_id is distinct from (r.it).species_rule_shape_id then coalesce(pg_catalog.to_jsonb((r.old_it).species_rule_shape_id), 'null') end, 'location_rule_enabled', case when (r.old_it).location_rule_enabled is distinct from (r.it).location_rule_enabled then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_enabled), 'null') end, 'location_rule_lat', case when (r.old_it).location_rule_lat is distinct from (r.it).location_rule_lat then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_lat), 'null') end, 'location_rule_lon', case when (r.old_it).location_rule_lon is distinct from (r.it).location_rule_lon then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_lon), 'null') end, 'location_rule_radius_km', case when (r.old_it).location_rule_radius_km is distinct from (r.it).location_rule_radius_km then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_radius_km), 'null') end, 'location_rule_location', case when pg_catalog.to_jsonb((r.old_it).location_rule_location) is distinct from pg_catalog.to_jsonb((r.it).location_rule_location) then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_location), 'null') end, 'location_rule_display_name', case when (r.old_it).location_rule_display_name is distinct from (r.it).location_rule_display_name then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_display_name), 'null') end, 'date_rule_enabled', case when (r.old_it).date_rule_enabled is distinct from (r.it).date_rule_enabled then coalesce(pg_catalog.to_jsonb((r.old_it).date_rule_enabled), 'null') end, 'date_rule_start_date', case when (r.old_it).date_rule_start_date is distinct from (r.it).date_rule_start_date then coalesce(pg_catalog.to_jsonb((r.old_it).date_rule_start_date), 'null') end, 'date_rule_end_date', case when (r.old_it).date_rule_end_date is distinct from (r.it).date_rule_end_date then coalesce(pg_catalog.to_jsonb((r.old_it).date_rule_end_date), 'null') end, 'sync_status', case when (r.old_it).sync_status is distinct from (r.it).sync_status then coalesce(pg_catalog.to_jsonb((r.old_it).sync_status), 'null') end, 'last_synced_at', case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then coalesce(pg_catalog.to_jsonb((r.old_it).last_synced_at), 'null') end, 'deleted_at', case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then coalesce(pg_catalog.to_jsonb((r.old_it).deleted_at), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).owner_id is distinct from (r.it).owner_id then null else 'owner_id' end, case when (r.old_it).type is distinct from (r.it).type then null else 'type' end, case when (r.old_it).title is distinct from (r.it).title then null else 'title' end, case when (r.old_it).location is distinct from (r.it).location then null else 'location' end, case when (r.old_it).location_display_name is distinct from (r.it).location_display_name then null else 'location_display_name' end, case when (r.old_it).start_date is distinct from (r.it).start_date then null else 'start_date' end, case when (r.old_it).end_date is distinct from (r.it).end_date then null else 'end_date' end, case when (r.old_it).observed_count is distinct from (r.it).observed_count then null else 'observed_count' end, case when (r.old_it).species_count is distinct from (r.it).species_count then null else 'species_count' end, case when (r.old_it).cover_image_path is distinct from (r.it).cover_image_path then null else 'cover_image_path' end, case when (r.old_it).species_rule_enabled is distinct from (r.it).species_rule_enabled then null else 'species_rule_enabled' end, case when (r.old_it).species_rule_shape_id is distinct from (r.it).species_rule_shape_id then null else 'species_rule_shape_id' end, case when (r.old_it).location_rule_enabled is distinct from (r.it).location_rule_enabled then null else 'location_rule_enabled' end, case when (r.old_it).location_rule_lat is distinct from (r.it).location_rule_lat then null else 'location_rule_lat' end, case when (r.old_it).location_rule_lon is distinct from (r.it).location_rule_lon then null else 'location_rule_lon' end, case when (r.old_it).location_rule_radius_km is distinct from (r.it).location_rule_radius_km then null else 'location_rule_radius_km' end, case when pg_catalog.to_jsonb((r.old_it).location_rule_location) is distinct from pg_catalog.to_jsonb((r.it).location_rule_location) then null else 'location_rule_location' end, case when (r.old_it).location_rule_display_name is distinct from (r.it).location_rule_display_name then null else 'location_rule_display_name' end, case when (r.old_it).date_rule_enabled is distinct from (r.it).date_rule_enabled then null else 'date_rule_enabled' end, case when (r.old_it).date_rule_start_date is distinct from (r.it).date_rule_start_date then null else 'date_rule_start_date' end, case when (r.old_it).date_rule_end_date is distinct from (r.it).date_rule_end_date then null else 'date_rule_end_date' end, case when (r.old_it).sync_status is distinct from (r.it).sync_status then null else 'sync_status' end, case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then null else 'last_synced_at' end, case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then null else 'deleted_at' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'watchlists', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'owner_id', case when (r.old_it).owner_id is distinct from (r.it).owner_id then coalesce(pg_catalog.to_jsonb((r.old_it).owner_id), 'null') end, 'type', case when (r.old_it).type is distinct from (r.it).type then coalesce(pg_catalog.to_jsonb((r.old_it).type), 'null') end, 'title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end, 'location', case when (r.old_it).location is distinct from (r.it).location then coalesce(pg_catalog.to_jsonb((r.old_it).location), 'null') end, 'location_display_name', case when (r.old_it).location_display_name is distinct from (r.it).location_display_name then coalesce(pg_catalog.to_jsonb((r.old_it).location_display_name), 'null') end, 'start_date', case when (r.old_it).start_date is distinct from (r.it).start_date then coalesce(pg_catalog.to_jsonb((r.old_it).start_date), 'null') end, 'end_date', case when (r.old_it).end_date is distinct from (r.it).end_date then coalesce(pg_catalog.to_jsonb((r.old_it).end_date), 'null') end, 'observed_count', case when (r.old_it).observed_count is distinct from (r.it).observed_count then coalesce(pg_catalog.to_jsonb((r.old_it).observed_count), 'null') end, 'species_count', case when (r.old_it).species_count is distinct from (r.it).species_count then coalesce(pg_catalog.to_jsonb((r.old_it).species_count), 'null') end, 'cover_image_path', case when (r.old_it).cover_image_path is distinct from (r.it).cover_image_path then coalesce(pg_catalog.to_jsonb((r.old_it).cover_image_path), 'null') end, 'species_rule_enabled', case when (r.old_it).species_rule_enabled is distinct from (r.it).species_rule_enabled then coalesce(pg_catalog.to_jsonb((r.old_it).species_rule_enabled), 'null') end, 'species_rule_shape_id', case when (r.old_it).species_rule_shape_id is distinct from (r.it).species_rule_shape_id then coalesce(pg_catalog.to_jsonb((r.old_it).species_rule_shape_id), 'null') end, 'location_rule_enabled', case when (r.old_it).location_rule_enabled is distinct from (r.it).location_rule_enabled then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_enabled), 'null') end, 'location_rule_lat', case when (r.old_it).location_rule_lat is distinct from (r.it).location_rule_lat then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_lat), 'null') end, 'location_rule_lon', case when (r.old_it).location_rule_lon is distinct from (r.it).location_rule_lon then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_lon), 'null') end, 'location_rule_radius_km', case when (r.old_it).location_rule_radius_km is distinct from (r.it).location_rule_radius_km then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_radius_km), 'null') end, 'location_rule_location', case when pg_catalog.to_jsonb((r.old_it).location_rule_location) is distinct from pg_catalog.to_jsonb((r.it).location_rule_location) then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_location), 'null') end, 'location_rule_display_name', case when (r.old_it).location_rule_display_name is distinct from (r.it).location_rule_display_name then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_display_name), 'null') end, 'date_rule_enabled', case when (r.old_it).date_rule_enabled is distinct from (r.it).date_rule_enabled then coalesce(pg_catalog.to_jsonb((r.old_it).date_rule_enabled), 'null') end, 'date_rule_start_date', case when (r.old_it).date_rule_start_date is distinct from (r.it).date_rule_start_date then coalesce(pg_catalog.to_jsonb((r.old_it).date_rule_start_date), 'null') end, 'date_rule_end_date', case when (r.old_it).date_rule_end_date is distinct from (r.it).date_rule_end_date then coalesce(pg_catalog.to_jsonb((r.old_it).date_rule_end_date), 'null') end, 'sync_status', case when (r.old_it).sync_status is distinct from (r.it).sync_status then coalesce(pg_catalog.to_jsonb((r.old_it).sync_status), 'null') end, 'last_synced_at', case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then coalesce(pg_catalog.to_jsonb((r.old_it).last_synced_at), 'null') end, 'deleted_at', case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then coalesce(pg_catalog.to_jsonb((r.old_it).deleted_at), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).owner_id is distinct from (r.it).owner_id then null else 'owner_id' end, case when (r.old_it).type is distinct from (r.it).type then null else 'type' end, case when (r.old_it).title is distinct from (r.it).title then null else 'title' end, case when (r.old_it).location is distinct from (r.it).location then null else 'location' end, case when (r.old_it).location_display_name is distinct from (r.it).location_display_name then null else 'location_display_name' end, case when (r.old_it).start_date is distinct from (r.it).start_date then null else 'start_date' end, case when (r.old_it).end_date is distinct from (r.it).end_date then null else 'end_date' end, case when (r.old_it).observed_count is distinct from (r.it).observed_count then null else 'observed_count' end, case when (r.old_it).species_count is distinct from (r.it).species_count then null else 'species_count' end, case when (r.old_it).cover_image_path is distinct from (r.it).cover_image_path then null else 'cover_image_path' end, case when (r.old_it).species_rule_enabled is distinct from (r.it).species_rule_enabled then null else 'species_rule_enabled' end, case when (r.old_it).species_rule_shape_id is distinct from (r.it).species_rule_shape_id then null else 'species_rule_shape_id' end, case when (r.old_it).location_rule_enabled is distinct from (r.it).location_rule_enabled then null else 'location_rule_enabled' end, case when (r.old_it).location_rule_lat is distinct from (r.it).location_rule_lat then null else 'location_rule_lat' end, case when (r.old_it).location_rule_lon is distinct from (r.it).location_rule_lon then null else 'location_rule_lon' end, case when (r.old_it).location_rule_radius_km is distinct from (r.it).location_rule_radius_km then null else 'location_rule_radius_km' end, case when pg_catalog.to_jsonb((r.old_it).location_rule_location) is distinct from pg_catalog.to_jsonb((r.it).location_rule_location) then null else 'location_rule_location' end, case when (r.old_it).location_rule_display_name is distinct from (r.it).location_rule_display_name then null else 'location_rule_display_name' end, case when (r.old_it).date_rule_enabled is distinct from (r.it).date_rule_enabled then null else 'date_rule_enabled' end, case when (r.old_it).date_rule_start_date is distinct from (r.it).date_rule_start_date then null else 'date_rule_start_date' end, case when (r.old_it).date_rule_end_date is distinct from (r.it).date_rule_end_date then null else 'date_rule_end_date' end, case when (r.old_it).sync_status is distinct from (r.it).sync_status then null else 'sync_status' end, case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then null else 'last_synced_at' end, case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then null else 'deleted_at' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from new_rows offset 16) then
+            with written as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.watchlists as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.watchlists from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).owner_id), ('watchlist'::text, (r.it).id)) v (kind, key) where v.key is not null) x
+              union all
+              select r.rid, x.kind, x.key, true from written r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.old_it).owner_id), ('watchlist'::text, (r.old_it).id)) v (kind, key) where v.key is not null) x where (r.old_it).id is distinct from (r.it).id or (r.old_it).owner_id is distinct from (r.it).owner_id),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'watchlists'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'watchlists' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'watchlists', 'update', (r.it).id, r.row, ((pg_catalog.jsonb_build_object('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end, 'owner_id', case when (r.old_it).owner_id is distinct from (r.it).owner_id then coalesce(pg_catalog.to_jsonb((r.old_it).owner_id), 'null') end, 'type', case when (r.old_it).type is distinct from (r.it).type then coalesce(pg_catalog.to_jsonb((r.old_it).type), 'null') end, 'title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end, 'location', case when (r.old_it).location is distinct from (r.it).location then coalesce(pg_catalog.to_jsonb((r.old_it).location), 'null') end, 'location_display_name', case when (r.old_it).location_display_name is distinct from (r.it).location_display_name then coalesce(pg_catalog.to_jsonb((r.old_it).location_display_name), 'null') end, 'start_date', case when (r.old_it).start_date is distinct from (r.it).start_date then coalesce(pg_catalog.to_jsonb((r.old_it).start_date), 'null') end, 'end_date', case when (r.old_it).end_date is distinct from (r.it).end_date then coalesce(pg_catalog.to_jsonb((r.old_it).end_date), 'null') end, 'observed_count', case when (r.old_it).observed_count is distinct from (r.it).observed_count then coalesce(pg_catalog.to_jsonb((r.old_it).observed_count), 'null') end, 'species_count', case when (r.old_it).species_count is distinct from (r.it).species_count then coalesce(pg_catalog.to_jsonb((r.old_it).species_count), 'null') end, 'cover_image_path', case when (r.old_it).cover_image_path is distinct from (r.it).cover_image_path then coalesce(pg_catalog.to_jsonb((r.old_it).cover_image_path), 'null') end, 'species_rule_enabled', case when (r.old_it).species_rule_enabled is distinct from (r.it).species_rule_enabled then coalesce(pg_catalog.to_jsonb((r.old_it).species_rule_enabled), 'null') end, 'species_rule_shape_id', case when (r.old_it).species_rule_shape_id is distinct from (r.it).species_rule_shape_id then coalesce(pg_catalog.to_jsonb((r.old_it).species_rule_shape_id), 'null') end, 'location_rule_enabled', case when (r.old_it).location_rule_enabled is distinct from (r.it).location_rule_enabled then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_enabled), 'null') end, 'location_rule_lat', case when (r.old_it).location_rule_lat is distinct from (r.it).location_rule_lat then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_lat), 'null') end, 'location_rule_lon', case when (r.old_it).location_rule_lon is distinct from (r.it).location_rule_lon then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_lon), 'null') end, 'location_rule_radius_km', case when (r.old_it).location_rule_radius_km is distinct from (r.it).location_rule_radius_km then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_radius_km), 'null') end, 'location_rule_location', case when pg_catalog.to_jsonb((r.old_it).location_rule_location) is distinct from pg_catalog.to_jsonb((r.it).location_rule_location) then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_location), 'null') end, 'location_rule_display_name', case when (r.old_it).location_rule_display_name is distinct from (r.it).location_rule_display_name then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_display_name), 'null') end, 'date_rule_enabled', case when (r.old_it).date_rule_enabled is distinct from (r.it).date_rule_enabled then coalesce(pg_catalog.to_jsonb((r.old_it).date_rule_enabled), 'null') end, 'date_rule_start_date', case when (r.old_it).date_rule_start_date is distinct from (r.it).date_rule_start_date then coalesce(pg_catalog.to_jsonb((r.old_it).date_rule_start_date), 'null') end, 'date_rule_end_date', case when (r.old_it).date_rule_end_date is distinct from (r.it).date_rule_end_date then coalesce(pg_catalog.to_jsonb((r.old_it).date_rule_end_date), 'null') end, 'sync_status', case when (r.old_it).sync_status is distinct from (r.it).sync_status then coalesce(pg_catalog.to_jsonb((r.old_it).sync_status), 'null') end, 'last_synced_at', case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then coalesce(pg_catalog.to_jsonb((r.old_it).last_synced_at), 'null') end, 'deleted_at', case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then coalesce(pg_catalog.to_jsonb((r.old_it).deleted_at), 'null') end, 'created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end, 'updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end, 'row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end, 'sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) - array[case when (r.old_it).id is distinct from (r.it).id then null else 'id' end, case when (r.old_it).owner_id is distinct from (r.it).owner_id then null else 'owner_id' end, case when (r.old_it).type is distinct from (r.it).type then null else 'type' end, case when (r.old_it).title is distinct from (r.it).title then null else 'title' end, case when (r.old_it).location is distinct from (r.it).location then null else 'location' end, case when (r.old_it).location_display_name is distinct from (r.it).location_display_name then null else 'location_display_name' end, case when (r.old_it).start_date is distinct from (r.it).start_date then null else 'start_date' end, case when (r.old_it).end_date is distinct from (r.it).end_date then null else 'end_date' end, case when (r.old_it).observed_count is distinct from (r.it).observed_count then null else 'observed_count' end, case when (r.old_it).species_count is distinct from (r.it).species_count then null else 'species_count' end, case when (r.old_it).cover_image_path is distinct from (r.it).cover_image_path then null else 'cover_image_path' end, case when (r.old_it).species_rule_enabled is distinct from (r.it).species_rule_enabled then null else 'species_rule_enabled' end, case when (r.old_it).species_rule_shape_id is distinct from (r.it).species_rule_shape_id then null else 'species_rule_shape_id' end, case when (r.old_it).location_rule_enabled is distinct from (r.it).location_rule_enabled then null else 'location_rule_enabled' end, case when (r.old_it).location_rule_lat is distinct from (r.it).location_rule_lat then null else 'location_rule_lat' end, case when (r.old_it).location_rule_lon is distinct from (r.it).location_rule_lon then null else 'location_rule_lon' end, case when (r.old_it).location_rule_radius_km is distinct from (r.it).location_rule_radius_km then null else 'location_rule_radius_km' end, case when pg_catalog.to_jsonb((r.old_it).location_rule_location) is distinct from pg_catalog.to_jsonb((r.it).location_rule_location) then null else 'location_rule_location' end, case when (r.old_it).location_rule_display_name is distinct from (r.it).location_rule_display_name then null else 'location_rule_display_name' end, case when (r.old_it).date_rule_enabled is distinct from (r.it).date_rule_enabled then null else 'date_rule_enabled' end, case when (r.old_it).date_rule_start_date is distinct from (r.it).date_rule_start_date then null else 'date_rule_start_date' end, case when (r.old_it).date_rule_end_date is distinct from (r.it).date_rule_end_date then null else 'date_rule_end_date' end, case when (r.old_it).sync_status is distinct from (r.it).sync_status then null else 'sync_status' end, case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then null else 'last_synced_at' end, case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then null else 'deleted_at' end, case when (r.old_it).created_at is distinct from (r.it).created_at then null else 'created_at' end, case when (r.old_it).updated_at is distinct from (r.it).updated_at then null else 'updated_at' end, case when (r.old_it).row_version is distinct from (r.it).row_version then null else 'row_version' end, case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then null else 'sync_xid' end]::text[]), coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'watchlists' and s.op = 'update')
-              using v_actor, v_restored;
+              using auth.uid(), null::uuid;
           end if;
           else
           if not exists (select from old_rows offset 1) then
@@ -1518,12 +2774,46 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
               on conflict do nothing)
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select 'watchlists', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'watchlists', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid;
+          elsif exists (select from old_rows offset 16) then
+            with written as materialized (select pg_catalog.row_number() over () as rid, o::public.watchlists as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).owner_id), ('watchlist'::text, (r.it).id)) v (kind, key) where v.key is not null) x),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'watchlists'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'watchlists' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select 'watchlists', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, (select auth.uid()), false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
             execute (select s.statement from outbox.capture_statements s where s.table_name = 'watchlists' and s.op = 'delete')
-              using v_actor, v_restored;
+              using auth.uid(), null::uuid;
           end if;
           end if;
         else raise exception using errcode = '22023',

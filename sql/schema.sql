@@ -361,6 +361,7 @@ CREATE FUNCTION audit.log_rows() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'pg_temp'
     SET jit TO 'off'
+    SET plan_cache_mode TO 'force_generic_plan'
     AS $$
 declare
   v_actor uuid := auth.uid();
@@ -414,7 +415,7 @@ $$;
 -- Name: FUNCTION log_rows(); Type: COMMENT; Schema: audit; Owner: -
 --
 
-COMMENT ON FUNCTION audit.log_rows() IS 'AFTER INSERT / AFTER UPDATE statement trigger function of the audited tables (transition tables new_rows, old_rows): writes one audit.log row per inserted row (RESTORE for the row public.restore_entity re-creates) and per really changed row, old and new row as jsonb, auth.uid() as changed_by, in one INSERT. An INSERT with a calling user of an id whose DELETE is in the log is ID_TAKEN (23505), so that a deleted row stays in its owner''s trash and restorable.';
+COMMENT ON FUNCTION audit.log_rows() IS 'AFTER INSERT / AFTER UPDATE statement trigger function of the audited tables (transition tables new_rows, old_rows): writes one audit.log row per inserted row (RESTORE for the row public.restore_entity re-creates) and per really changed row, old and new row as jsonb, auth.uid() as changed_by, in one INSERT. An INSERT with a calling user of an id whose DELETE is in the log is ID_TAKEN (23505), so that a deleted row stays in its owner''s trash and restorable. Its statements keep their generic plans from the first call (plan_cache_mode): a custom plan of the ID_TAKEN probe, pruned to the table''s partition when planned, was otherwise chosen over the generic one, pruned when it starts, and made again for every statement.';
 
 --
 -- Name: refuse_deleted_subtask_ids(); Type: FUNCTION; Schema: audit; Owner: -
@@ -507,18 +508,21 @@ COMMENT ON FUNCTION audit.restore_dependents(p_table text, p_id uuid, p_dependen
 --
 
 CREATE FUNCTION audit.restoring_id(p_table text) RETURNS uuid
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
-  select r.id from private.restoring r
-   where r.xact = pg_catalog.pg_current_xact_id_if_assigned() and r.table_name = p_table
+begin
+  return (select r.id from private.restoring r
+           where r.xact = pg_catalog.pg_current_xact_id_if_assigned() and r.table_name = p_table
+           limit 1);
+end
 $$;
 
 --
 -- Name: FUNCTION restoring_id(p_table text); Type: COMMENT; Schema: audit; Owner: -
 --
 
-COMMENT ON FUNCTION audit.restoring_id(p_table text) IS 'The id of the row of p_table that public.restore_entity is re-creating in this transaction (private.restoring), or NULL: the statement triggers ask it once per statement.';
+COMMENT ON FUNCTION audit.restoring_id(p_table text) IS 'The id of the row of p_table that public.restore_entity is re-creating in this transaction (private.restoring), or NULL: the statement triggers ask it once per statement. PL/pgSQL so that its plan is kept for the session (a SQL function with a SET clause is planned again at every call).';
 
 --
 -- Name: set_restoring(text, uuid); Type: FUNCTION; Schema: audit; Owner: -
@@ -813,21 +817,24 @@ COMMENT ON FUNCTION outbox.batch_events(p_batch outbox.batches) IS 'The events o
 CREATE FUNCTION outbox.capture_block(p_table text, p_op text) RETURNS text
     LANGUAGE sql STABLE
     SET search_path TO 'pg_catalog', 'pg_temp'
-    AS $$
+    AS $_$
   select pg_catalog.format(
-    E'if not exists (select from %s offset 1) then\n            %s;\n'
-    || E'          else\n            execute (select s.statement from outbox.capture_statements s where s.table_name = %L and s.op = %L)\n'
-    || E'              using v_actor, v_restored;\n          end if;',
+    E'if not exists (select from %1$s offset 1) then\n            %2$s;\n'
+    || E'          elsif exists (select from %1$s offset 16) then\n            %2$s;\n'
+    || E'          else\n            execute (select s.statement from outbox.capture_statements s where s.table_name = %3$L and s.op = %4$L)\n'
+    || E'              using auth.uid(), %5$s;\n          end if;',
     case p_op when 'delete' then 'old_rows' else 'new_rows' end,
-    outbox.capture_sql(p_table, p_op, 'v_actor', 'v_restored'),
-    p_table, p_op)
-$$;
+    outbox.capture_sql(p_table, p_op, '(select auth.uid())',
+                       case when p_op = 'insert' then pg_catalog.format('(select audit.restoring_id(%L))', p_table) end),
+    p_table, p_op,
+    case when p_op = 'insert' then pg_catalog.format('audit.restoring_id(%L)', p_table) else 'null::uuid' end)
+$_$;
 
 --
 -- Name: FUNCTION capture_block(p_table text, p_op text); Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON FUNCTION outbox.capture_block(p_table text, p_op text) IS 'PL/pgSQL text of outbox.capture_changes''s block for a p_op statement on p_table: outbox.capture_sql as a static statement (its plan kept for the session) when the statement wrote one row or none, else the same text from outbox.capture_statements run with EXECUTE, planned for its row count.';
+COMMENT ON FUNCTION outbox.capture_block(p_table text, p_op text) IS 'PL/pgSQL text of outbox.capture_changes''s block for a p_op statement on p_table: outbox.capture_sql as a static statement (its plan kept for the session) when the statement wrote one row or none, a second static copy of it when it wrote more than 16 (first planned for that many: hash and merge joins, linear at any size), else the same text from outbox.capture_statements run with EXECUTE, planned for its row count. The static statements read the actor and the restored id in InitPlans, without variables, so that their plan is kept from the first call.';
 
 --
 -- Name: capture_sql(text, text, text, text); Type: FUNCTION; Schema: outbox; Owner: -
@@ -1565,8 +1572,7 @@ begin
   perform private.create_table_dispatch(
     'outbox.capture_changes', '', 'trigger', 'security definer set jit = off', 'tg_table_name', v_branches,
     '%s is not recorded in the outbox (outbox in the table manifest)',
-    'AFTER INSERT / UPDATE / DELETE statement trigger function with transition tables (new_rows, old_rows), attached by outbox.enable_changes: records every row the statement changed in outbox.events in one INSERT: the row (old_record: an update''s changed columns with their old values; a delete''s whole row), its audience (the holders of its keys; of the old row''s too when an update changed who sees it) and visible_to_all, the actor (auth.uid()) and, for an insert made by public.restore_entity, restored. No-op updates are not recorded. Generated from the table manifest by outbox.generate_capture. SECURITY DEFINER: nobody but the owner writes the outbox.',
-    p_declare => E'v_actor uuid := auth.uid();\n      v_restored uuid := case when tg_op = ''INSERT'' then audit.restoring_id(tg_table_name) end;');
+    'AFTER INSERT / UPDATE / DELETE statement trigger function with transition tables (new_rows, old_rows), attached by outbox.enable_changes: records every row the statement changed in outbox.events in one INSERT: the row (old_record: an update''s changed columns with their old values; a delete''s whole row), its audience (the holders of its keys; of the old row''s too when an update changed who sees it) and visible_to_all, the actor (auth.uid()) and, for an insert made by public.restore_entity, restored. No-op updates are not recorded. Generated from the table manifest by outbox.generate_capture. SECURITY DEFINER: nobody but the owner writes the outbox.');
 end
 $_$;
 
@@ -11064,7 +11070,7 @@ CREATE TABLE outbox.capture_statements (
 -- Name: TABLE capture_statements; Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON TABLE outbox.capture_statements IS 'Per outbox table and operation, the statement outbox.capture_changes runs with EXECUTE for a statement that wrote more than one row: the text of its static statement with the actor and the restored id as $1 and $2. Written by outbox.generate_capture with the function, read only by it (SECURITY DEFINER).';
+COMMENT ON TABLE outbox.capture_statements IS 'Per outbox table and operation, the statement outbox.capture_changes runs with EXECUTE for a statement that wrote 2 to 16 rows, planned for its row count (its static statements serve the others): the text of its static statement with the actor and the restored id as $1 and $2. Written by outbox.generate_capture with the function, read only by it (SECURITY DEFINER).';
 
 --
 -- Name: cursors; Type: TABLE; Schema: outbox; Owner: -

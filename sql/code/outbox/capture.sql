@@ -24,12 +24,20 @@ comment on function outbox.log_partition(timestamptz) is
 --   seen_by_all  the rows with an everyone key
 -- and, for a synced table, sync_poll's change marks (private.sync_marks_sql) from the same
 -- holders, in the same statement.
--- One branch per recorded table. A statement that wrote one row (nearly every write) runs
--- the static statement, planned once per session and table for one row; one that wrote more
--- runs the same text planned for its row count (EXECUTE: about a millisecond, nothing beside
--- a bulk write). Kept for the session, a plan made for one row joins k with h and a with r
--- in nested loops: after a one-row write, an update of 1,000 rows on that connection spent
--- 0.7 s here instead of 0.03, growing with the square of the rows.
+-- One branch per recorded table. A static statement's plan is kept for the session, and the
+-- planner's guess of the rows of its transition table stays the one of the statement it was
+-- first planned for: a plan made for one row joins k with h and a with r in nested loops,
+-- and after a one-row write an update of 1,000 rows on that connection spent 0.7 s here
+-- instead of 0.03, growing with the square of the rows. So a statement that wrote one row
+-- (nearly every write) runs the static statement planned for one row; one that wrote more
+-- than 16 a second static copy, first planned for more than 16 rows (hash and merge joins,
+-- for tasks from 2 rows up: linear at any size); one of 2 to 16 rows the same text planned
+-- for its row count (EXECUTE). Planned at every bulk statement, it was most of what the
+-- triggers cost a statement beside their per-row work: an insert of 100 tasks ran 46
+-- million instructions, 10 without the triggers; with the static copy, planned once per
+-- session, 43. The static statements read the actor and the restored id themselves
+-- (InitPlans) rather than from variables: a statement without variables has no custom
+-- plans to try and keeps its plan from the first call.
 -- Without JIT (capture_changes says set jit = off): planned over transition tables with a
 -- guessed row count, a bulk write's statement was compiled to machine code every time,
 -- which took longer (seconds for 10,000 rows) than running it.
@@ -70,23 +78,26 @@ comment on function outbox.capture_sql(text, text, text, text) is
   'SQL text of the statement outbox.capture_changes runs for a p_op (insert | update | delete) statement on p_table: every row of its transition tables into outbox.events, with its audience worked out for all rows at once (private.change_audience_sql), and for a synced table its change marks (private.sync_marks_sql) in the same statement; p_actor and p_restored are the expressions of the acting user and of the id restore_entity re-creates (variables, or $1 and $2). Generated from private.visibility_rules.';
 
 -- The block that records a p_op statement on p_table: the static statement for a statement
--- of one row, the same planned for its row count for more (see above), its text read from
--- outbox.capture_statements so that the function holds each statement once.
+-- of one row, a second copy of it for more than 16, the same planned for its row count in
+-- between (see above), its text read from outbox.capture_statements.
 create or replace function outbox.capture_block(p_table text, p_op text) returns text
   language sql
   stable
   set search_path = pg_catalog, pg_temp
 as $$
   select pg_catalog.format(
-    E'if not exists (select from %s offset 1) then\n            %s;\n'
-    || E'          else\n            execute (select s.statement from outbox.capture_statements s where s.table_name = %L and s.op = %L)\n'
-    || E'              using v_actor, v_restored;\n          end if;',
+    E'if not exists (select from %1$s offset 1) then\n            %2$s;\n'
+    || E'          elsif exists (select from %1$s offset 16) then\n            %2$s;\n'
+    || E'          else\n            execute (select s.statement from outbox.capture_statements s where s.table_name = %3$L and s.op = %4$L)\n'
+    || E'              using auth.uid(), %5$s;\n          end if;',
     case p_op when 'delete' then 'old_rows' else 'new_rows' end,
-    outbox.capture_sql(p_table, p_op, 'v_actor', 'v_restored'),
-    p_table, p_op)
+    outbox.capture_sql(p_table, p_op, '(select auth.uid())',
+                       case when p_op = 'insert' then pg_catalog.format('(select audit.restoring_id(%L))', p_table) end),
+    p_table, p_op,
+    case when p_op = 'insert' then pg_catalog.format('audit.restoring_id(%L)', p_table) else 'null::uuid' end)
 $$;
 comment on function outbox.capture_block(text, text) is
-  'PL/pgSQL text of outbox.capture_changes''s block for a p_op statement on p_table: outbox.capture_sql as a static statement (its plan kept for the session) when the statement wrote one row or none, else the same text from outbox.capture_statements run with EXECUTE, planned for its row count.';
+  'PL/pgSQL text of outbox.capture_changes''s block for a p_op statement on p_table: outbox.capture_sql as a static statement (its plan kept for the session) when the statement wrote one row or none, a second static copy of it when it wrote more than 16 (first planned for that many: hash and merge joins, linear at any size), else the same text from outbox.capture_statements run with EXECUTE, planned for its row count. The static statements read the actor and the restored id in InitPlans, without variables, so that their plan is kept from the first call.';
 
 -- outbox.capture_changes() is generated: a branch per recorded table, a block per operation
 -- (outbox.capture_block).
@@ -119,12 +130,13 @@ begin
   perform private.create_table_dispatch(
     'outbox.capture_changes', '', 'trigger', 'security definer set jit = off', 'tg_table_name', v_branches,
     '%s is not recorded in the outbox (outbox in the table manifest)',
-    'AFTER INSERT / UPDATE / DELETE statement trigger function with transition tables (new_rows, old_rows), attached by outbox.enable_changes: records every row the statement changed in outbox.events in one INSERT: the row (old_record: an update''s changed columns with their old values; a delete''s whole row), its audience (the holders of its keys; of the old row''s too when an update changed who sees it) and visible_to_all, the actor (auth.uid()) and, for an insert made by public.restore_entity, restored. No-op updates are not recorded. Generated from the table manifest by outbox.generate_capture. SECURITY DEFINER: nobody but the owner writes the outbox.',
-    p_declare => E'v_actor uuid := auth.uid();\n      v_restored uuid := case when tg_op = ''INSERT'' then audit.restoring_id(tg_table_name) end;');
+    'AFTER INSERT / UPDATE / DELETE statement trigger function with transition tables (new_rows, old_rows), attached by outbox.enable_changes: records every row the statement changed in outbox.events in one INSERT: the row (old_record: an update''s changed columns with their old values; a delete''s whole row), its audience (the holders of its keys; of the old row''s too when an update changed who sees it) and visible_to_all, the actor (auth.uid()) and, for an insert made by public.restore_entity, restored. No-op updates are not recorded. Generated from the table manifest by outbox.generate_capture. SECURITY DEFINER: nobody but the owner writes the outbox.');
 end
 $$;
 comment on function outbox.generate_capture() is
   '(Re)creates outbox.capture_changes and its bulk statements (outbox.capture_statements) from the table manifest (its outbox tables) and their visibility rules. Run by private.apply_manifest before it attaches the triggers.';
+comment on table outbox.capture_statements is
+  'Per outbox table and operation, the statement outbox.capture_changes runs with EXECUTE for a statement that wrote 2 to 16 rows, planned for its row count (its static statements serve the others): the text of its static statement with the actor and the restored id as $1 and $2. Written by outbox.generate_capture with the function, read only by it (SECURITY DEFINER).';
 
 -- The doorbell's channel, named once: the trigger below rings it, and every listener (the
 -- worker, realtime feeds in Swift) is tested against it.
