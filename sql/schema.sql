@@ -3155,6 +3155,62 @@ CREATE FUNCTION private.cursor_max_bytes() RETURNS integer
 COMMENT ON FUNCTION private.cursor_max_bytes() IS 'The most bytes a cursor may have (16384): checked before anything in it is decoded.';
 
 --
+-- Name: cursor_contents(text, bytea); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.cursor_contents(p_cursor text, p_cursor_key bytea) RETURNS SETOF jsonb
+    LANGUAGE sql STABLE
+    BEGIN ATOMIC
+ SELECT
+         CASE
+             WHEN ((octet_length(b.body) >= 48) AND (((octet_length(b.body) - 32) % 16) = 0) AND (substr(extensions.hmac(substr(b.body, 1, (octet_length(b.body) - 16)), substr(cursor_contents.p_cursor_key, 17), 'sha256'::text), 1, 16) = substr(b.body, (octet_length(b.body) - 15)))) THEN (convert_from(extensions.decrypt_iv(substr(b.body, 17, (octet_length(b.body) - 32)), substr(cursor_contents.p_cursor_key, 1, 16), substr(b.body, 1, 16), 'aes-cbc/pad:pkcs'::text), 'UTF8'::name))::jsonb
+             ELSE NULL::jsonb
+         END AS "case"
+    FROM ( SELECT decode(
+                 CASE
+                     WHEN ((octet_length(cursor_contents.p_cursor) <= private.cursor_max_bytes()) AND (cursor_contents.p_cursor ~ '^v2\.[A-Za-z0-9_-]+$'::text) AND (((octet_length(cursor_contents.p_cursor) - 3) % 4) <> 1)) THEN (replace(replace(substr(cursor_contents.p_cursor, 4), '-'::text, '+'::text), '_'::text, '/'::text) || repeat('='::text, ((4 - ((octet_length(cursor_contents.p_cursor) - 3) % 4)) % 4)))
+                     ELSE NULL::text
+                 END, 'base64'::text) AS body
+          OFFSET 0) b;
+END;
+
+--
+-- Name: FUNCTION cursor_contents(p_cursor text, p_cursor_key bytea); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.cursor_contents(p_cursor text, p_cursor_key bytea) IS 'The state a "v2." cursor sealed by private.seal_cursor holds (one row), NULL when this database did not seal it (its HMAC does not match), it is longer than private.cursor_max_bytes() or it is not a cursor at all. Never an error. p_cursor_key: that of the one row of private.incarnation. Written into the calling statement.';
+
+--
+-- Name: cursor_incarnation(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.cursor_incarnation() RETURNS text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO 'pg_catalog', 'extensions', 'pg_temp'
+    AS $$
+declare
+  v_recovery boolean := pg_is_in_recovery();
+  v_server text;
+begin
+  if (select private.kept_incarnation(v_recovery, i.epoch, i.cursor_key) is null from private.incarnation i) then
+    v_server := concat_ws('/', (pg_control_system()).system_identifier,
+                  (select d.oid from pg_database d where d.datname = current_database()),
+                  'private.incarnation'::regclass::oid, private.current_timeline());
+    perform set_config('dispatch.cursor_server',
+                       v_server || '|' || private.cursor_server_tag(v_server, (select substr(i.cursor_key, 17) from private.incarnation i), v_recovery),
+                       v_recovery);
+  end if;
+  return (select private.kept_incarnation(v_recovery, i.epoch, i.cursor_key) from private.incarnation i);
+end
+$$;
+
+--
+-- Name: FUNCTION cursor_incarnation(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.cursor_incarnation() IS 'The incarnation of the database that a cursor names: a digest of private.incarnation''s epoch, the cluster''s system identifier, this database''s and the incarnation table''s oids and the timeline (private.current_timeline). All but the epoch are remembered in the setting dispatch.cursor_server, for the session on a primary and for the transaction on a hot standby, and taken from it only under an HMAC of the cursor key bound to this backend, the server''s start and the incarnation table (on a standby also the transaction''s start): what anyone else set there is ignored. It changes with a restore (new identifiers, and the epoch settle_incarnation moves), a point-in-time recovery and a promotion (a new timeline).';
+
+--
 -- Name: incarnation; Type: TABLE; Schema: private; Owner: -
 --
 
@@ -3177,69 +3233,6 @@ CREATE TABLE private.incarnation (
 --
 
 COMMENT ON TABLE private.incarnation IS 'One row: the incarnation of this database that sync and feed cursors name (a random epoch, moved when the server finds itself restored; the system identifier, database and table oids and timeline it was recorded on), and the key that seals cursors (16 bytes of AES key, 32 of HMAC key). Read by the cursor functions (sql/code/sync/cursor.sql), written by private.settle_incarnation. Private: no API role reads it.';
-
---
--- Name: cursor_contents(text); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.cursor_contents(p_cursor text) RETURNS SETOF jsonb
-    LANGUAGE sql STABLE
-    BEGIN ATOMIC
- SELECT
-         CASE
-             WHEN ((b.length >= 48) AND (((b.length - 32) % 16) = 0) AND (substr(extensions.hmac(substr(b.body, 1, (b.length - 16)), substr(i.cursor_key, 17), 'sha256'::text), 1, 16) = substr(b.body, (b.length - 15)))) THEN (convert_from(extensions.decrypt_iv(substr(b.body, 17, (b.length - 32)), substr(i.cursor_key, 1, 16), substr(b.body, 1, 16), 'aes-cbc/pad:pkcs'::text), 'UTF8'::name))::jsonb
-             ELSE NULL::jsonb
-         END AS "case"
-    FROM (( SELECT i_1.cursor_key
-            FROM private.incarnation i_1
-          LIMIT 1) i
-      CROSS JOIN ( SELECT d.body,
-             octet_length(d.body) AS length
-            FROM ( SELECT decode(
-                         CASE
-                             WHEN ((octet_length(cursor_contents.p_cursor) <= private.cursor_max_bytes()) AND (cursor_contents.p_cursor ~ '^v2\.[A-Za-z0-9_-]+$'::text) AND ((length(t.text) % 4) <> 1)) THEN (t.text || repeat('='::text, ((4 - (length(t.text) % 4)) % 4)))
-                             ELSE NULL::text
-                         END, 'base64'::text) AS body
-                    FROM ( SELECT translate(substr(cursor_contents.p_cursor, 4), '-_'::text, '+/'::text) AS text
-                          OFFSET 0) t
-                  OFFSET 0) d) b);
-END;
-
---
--- Name: FUNCTION cursor_contents(p_cursor text); Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON FUNCTION private.cursor_contents(p_cursor text) IS 'The state a "v2." cursor sealed by private.seal_cursor holds (one row), NULL when this database did not seal it (its HMAC does not match), it is longer than private.cursor_max_bytes() or it is not a cursor at all. Never an error. Written into the calling statement.';
-
---
--- Name: cursor_incarnation(); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.cursor_incarnation() RETURNS text
-    LANGUAGE plpgsql STABLE
-    SET search_path TO 'pg_catalog', 'extensions', 'pg_temp'
-    AS $$
-declare
-  v_recovery boolean := pg_is_in_recovery();
-  v_server text;
-begin
-  if (select k is null from private.kept_incarnation(v_recovery) k) then
-    v_server := concat_ws('/', (pg_control_system()).system_identifier,
-                  (select d.oid from pg_database d where d.datname = current_database()),
-                  'private.incarnation'::regclass::oid, private.current_timeline());
-    perform set_config('dispatch.cursor_server',
-                       v_server || '|' || private.cursor_server_tag(v_server, (select substr(i.cursor_key, 17) from private.incarnation i), v_recovery),
-                       v_recovery);
-  end if;
-  return (select k from private.kept_incarnation(v_recovery) k);
-end
-$$;
-
---
--- Name: FUNCTION cursor_incarnation(); Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON FUNCTION private.cursor_incarnation() IS 'The incarnation of the database that a cursor names: a digest of private.incarnation''s epoch, the cluster''s system identifier, this database''s and the incarnation table''s oids and the timeline (private.current_timeline). All but the epoch are remembered in the setting dispatch.cursor_server, for the session on a primary and for the transaction on a hot standby, and taken from it only under an HMAC of the cursor key bound to this backend, the server''s start and the incarnation table (on a standby also the transaction''s start): what anyone else set there is ignored. It changes with a restore (new identifiers, and the epoch settle_incarnation moves), a point-in-time recovery and a promotion (a new timeline).';
 
 --
 -- Name: cursor_server_tag(text, bytea, boolean); Type: FUNCTION; Schema: private; Owner: -
@@ -5661,30 +5654,18 @@ $$;
 COMMENT ON FUNCTION private.journal_write_values(p_entry_id uuid, p_values jsonb) IS 'Sets an entry''s values from p_values ({field id: text or null}); NULL p_values changes nothing. Returns whether a value was added (a new row).';
 
 --
--- Name: kept_incarnation(boolean); Type: FUNCTION; Schema: private; Owner: -
+-- Name: kept_incarnation(boolean, bigint, bytea); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.kept_incarnation(p_recovery boolean) RETURNS SETOF text
+CREATE FUNCTION private.kept_incarnation(p_recovery boolean, p_epoch bigint, p_cursor_key bytea) RETURNS text
     LANGUAGE sql STABLE
-    BEGIN ATOMIC
- SELECT
-         CASE
-             WHEN (split_part(k.kept, '|'::text, 2) = private.cursor_server_tag(split_part(k.kept, '|'::text, 1), substr(i.cursor_key, 17), kept_incarnation.p_recovery)) THEN "left"(md5(concat_ws('/'::text, i.epoch, split_part(k.kept, '|'::text, 1))), 16)
-             ELSE NULL::text
-         END AS "case"
-    FROM (( SELECT i_1.epoch,
-             i_1.cursor_key
-            FROM private.incarnation i_1
-          LIMIT 1) i
-      CROSS JOIN ( SELECT current_setting('dispatch.cursor_server'::text, true) AS kept
-          OFFSET 0) k);
-END;
+    RETURN CASE WHEN (split_part(current_setting('dispatch.cursor_server'::text, true), '|'::text, 2) = private.cursor_server_tag(split_part(current_setting('dispatch.cursor_server'::text, true), '|'::text, 1), substr(p_cursor_key, 17), p_recovery)) THEN "left"(md5(concat_ws('/'::text, p_epoch, split_part(current_setting('dispatch.cursor_server'::text, true), '|'::text, 1))), 16) ELSE NULL::text END;
 
 --
--- Name: FUNCTION kept_incarnation(p_recovery boolean); Type: COMMENT; Schema: private; Owner: -
+-- Name: FUNCTION kept_incarnation(p_recovery boolean, p_epoch bigint, p_cursor_key bytea); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.kept_incarnation(p_recovery boolean) IS 'The incarnation (private.cursor_incarnation) as the setting dispatch.cursor_server remembers it for this session (p_recovery: on a hot standby, for this transaction), or NULL when it holds nothing its tag (private.cursor_server_tag) vouches for. One row. Written into the calling statement.';
+COMMENT ON FUNCTION private.kept_incarnation(p_recovery boolean, p_epoch bigint, p_cursor_key bytea) IS 'The incarnation (private.cursor_incarnation) as the setting dispatch.cursor_server remembers it for this session (p_recovery: on a hot standby, for this transaction), or NULL when it holds nothing its tag (private.cursor_server_tag, with p_cursor_key) vouches for; p_epoch and p_cursor_key are those of the one row of private.incarnation. An expression, written into the calling one.';
 
 --
 -- Name: key_holders(text, uuid); Type: FUNCTION; Schema: private; Owner: -
@@ -6120,7 +6101,7 @@ begin
   if octet_length(p_cursor) > private.cursor_max_bytes() then
     v_problem := pg_catalog.format('it is %s bytes long, more than the %s a cursor may have', octet_length(p_cursor), private.cursor_max_bytes());
   elsif p_cursor ~ '^v2\.[A-Za-z0-9_-]+$' then
-    v_state := (select s from private.cursor_contents(p_cursor) s);
+    v_state := (select s from private.incarnation i, private.cursor_contents(p_cursor, i.cursor_key) s);
     if v_state is null or pg_catalog.jsonb_typeof(v_state) <> 'object' then
       v_problem := 'it was not sealed by this database';
     elsif v_state ->> 'i' is distinct from private.cursor_incarnation() then
@@ -6183,13 +6164,16 @@ CREATE FUNCTION private.opened_cursor(p_cursor text, p_recovery boolean) RETURNS
     BEGIN ATOMIC
  SELECT
          CASE
-             WHEN ((jsonb_typeof(c.state) = 'object'::text) AND ((c.state ->> 'i'::text) = k.incarnation)) THEN (c.state - 'i'::text)
+             WHEN ((jsonb_typeof(c.state) = 'object'::text) AND ((c.state ->> 'i'::text) = private.kept_incarnation(opened_cursor.p_recovery, i.epoch, i.cursor_key))) THEN (c.state - 'i'::text)
              ELSE NULL::jsonb
          END AS "case"
-    FROM (( SELECT s.s
-            FROM private.cursor_contents(opened_cursor.p_cursor) s(s)
-          OFFSET 0) c(state)
-      CROSS JOIN private.kept_incarnation(opened_cursor.p_recovery) k(incarnation));
+    FROM (( SELECT i_1.epoch,
+             i_1.cursor_key
+            FROM private.incarnation i_1
+          LIMIT 1) i
+      CROSS JOIN LATERAL ( SELECT s.s
+            FROM private.cursor_contents(opened_cursor.p_cursor, i.cursor_key) s(s)
+          OFFSET 0) c(state));
 END;
 
 --
@@ -7486,6 +7470,29 @@ $$;
 --
 
 COMMENT ON FUNCTION private.sync_key_state(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_kinds text[], OUT lo xid8, OUT kinds text[], OUT keys uuid[], OUT g_kinds text[], OUT g_keys uuid[], OUT g_causes xid8[], OUT g_ats timestamp with time zone[], OUT l_kinds text[], OUT l_keys uuid[], OUT l_causes xid8[], OUT l_ats timestamp with time zone[]) IS 'For private.sync_items_<table>_<mode>: lo, the oldest transaction not delivered in the state (p_x, p_ip); the base keys of the kinds p_kinds user p_user holds (kinds, keys; none in mode admin); from the access log since that state (modes changes and visibility), the keys of those kinds gained and still held (g_*) and those lost (l_*), each with its latest cause (xid) and time.';
+
+--
+-- Name: sync_marks_in_flight(uuid[], xid8[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_marks_in_flight(p_keys uuid[], p_ip xid8[]) RETURNS text[]
+    LANGUAGE plpgsql STABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+begin
+  return array(select m.table_name
+                 from unnest(p_keys) k (k)
+                cross join unnest(p_ip) i (i)
+                cross join lateral (select m.table_name from private.sync_marks m
+                                     where m.user_id = k.k and m.sync_xid = i.i offset 0) m);
+end
+$$;
+
+--
+-- Name: FUNCTION sync_marks_in_flight(p_keys uuid[], p_ip xid8[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_marks_in_flight(p_keys uuid[], p_ip xid8[]) IS 'The tables of the change marks of keys p_keys written by transactions p_ip, one probe of the marks'' primary key per key and transaction. Stable: it reads with the snapshot of the statement that calls it (sync_poll''s, which reads the rest of the marks).';
 
 --
 -- Name: sync_marks_insert_sql(text); Type: FUNCTION; Schema: private; Owner: -
@@ -10356,19 +10363,13 @@ begin
          coalesce(v_snapshot, pg_catalog.pg_current_snapshot()) as snapshot,
          (select u.is_admin from public.users u where u.id = v_uid) as admin,
          -- the keys' ranges of the primary key (user_id, sync_xid, ...): one index scan of
-         -- the array; per key and transaction in flight, a probe of it (each a subquery of
-         -- its own, "offset 0" keeping it one: written as a join, or as "= any" of both
-         -- columns, it may be planned as a read of every mark of the keys, filtered), run
-         -- only when the cursor names transactions in flight
+         -- the array; the marks of the transactions the cursor had in flight, only when it
+         -- had any (private.sync_marks_in_flight, with this statement's snapshot)
          array(select m.table_name from private.sync_marks m
                 where m.user_id = any (array[v_uid, private.everyone_key(), private.sync_uncertain_key()])
                   and m.sync_xid >= v_x)
          || case when pg_catalog.cardinality(v_ip) > 0 then
-              array(select m.table_name
-                      from unnest(array[v_uid, private.everyone_key(), private.sync_uncertain_key()]) k (k)
-                     cross join unnest(v_ip) i (i)
-                     cross join lateral (select m.table_name from private.sync_marks m
-                                          where m.user_id = k.k and m.sync_xid = i.i offset 0) m)
+              private.sync_marks_in_flight(array[v_uid, private.everyone_key(), private.sync_uncertain_key()], v_ip)
             else '{}' end as marked,
          h.purged_below <= v_lo as marks_kept,
          pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot()) as seen_through
@@ -17041,10 +17042,10 @@ REVOKE ALL ON FUNCTION private.current_timeline() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.cursor_max_bytes() FROM PUBLIC;
 
 --
--- Name: FUNCTION cursor_contents(p_cursor text); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION cursor_contents(p_cursor text, p_cursor_key bytea); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.cursor_contents(p_cursor text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.cursor_contents(p_cursor text, p_cursor_key bytea) FROM PUBLIC;
 
 --
 -- Name: FUNCTION cursor_incarnation(); Type: ACL; Schema: private; Owner: -
@@ -17435,10 +17436,10 @@ REVOKE ALL ON FUNCTION private.journal_write_values(p_entry_id uuid, p_values js
 GRANT ALL ON FUNCTION private.journal_write_values(p_entry_id uuid, p_values jsonb) TO authenticated;
 
 --
--- Name: FUNCTION kept_incarnation(p_recovery boolean); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION kept_incarnation(p_recovery boolean, p_epoch bigint, p_cursor_key bytea); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.kept_incarnation(p_recovery boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.kept_incarnation(p_recovery boolean, p_epoch bigint, p_cursor_key bytea) FROM PUBLIC;
 
 --
 -- Name: FUNCTION key_holders(p_kind text, p_key uuid); Type: ACL; Schema: private; Owner: -
@@ -17746,6 +17747,12 @@ REVOKE ALL ON FUNCTION private.sync_items_sql(p_table text, p_mode text) FROM PU
 --
 
 REVOKE ALL ON FUNCTION private.sync_key_state(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_kinds text[], OUT lo xid8, OUT kinds text[], OUT keys uuid[], OUT g_kinds text[], OUT g_keys uuid[], OUT g_causes xid8[], OUT g_ats timestamp with time zone[], OUT l_kinds text[], OUT l_keys uuid[], OUT l_causes xid8[], OUT l_ats timestamp with time zone[]) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_marks_in_flight(p_keys uuid[], p_ip xid8[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_marks_in_flight(p_keys uuid[], p_ip xid8[]) FROM PUBLIC;
 
 --
 -- Name: FUNCTION sync_marks_insert_sql(p_marks text); Type: ACL; Schema: private; Owner: -

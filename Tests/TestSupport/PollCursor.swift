@@ -8,6 +8,6 @@ public enum PollCursor {
     /// `connection`: one that may read `private` (the owner's or a superuser's), on the
     /// cluster that sealed the cursor (a standby shares its primary's key).
     public static func watches(_ cursor: String, on connection: PostgresConnection) async throws -> Bool {
-        try await connection.query("select coalesce((select s from private.cursor_contents(\(cursor)) s) ?| array['w', 'g'], true)").scalar(Bool.self)
+        try await connection.query("select coalesce((select s from private.incarnation i, private.cursor_contents(\(cursor), i.cursor_key) s) ?| array['w', 'g'], true)").scalar(Bool.self)
     }
 }

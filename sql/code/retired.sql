@@ -23,6 +23,10 @@ drop function if exists private.spend_notification_budgets(uuid[], uuid[]);    -
 drop function if exists private.child_parents_marks_sql(text);                -- private.sync_marks_insert_sql, as the capture's marks
 drop function if exists private.sync_has_steady_mode(text);                   -- private.sync_table_modes
 drop function if exists private.unseal_cursor(text);                         -- private.cursor_contents, written into its caller's statement
+-- Now taking the incarnation row's values, read once by private.opened_cursor; its body of
+-- before names them, so it goes with them (sync/cursor.sql, after this file, makes it again).
+drop function if exists private.cursor_contents(text) cascade;
+drop function if exists private.kept_incarnation(boolean) cascade;
 -- Hand-written write rules, now the table manifest's (access/write_rules.sql); their policies
 -- go with them and the final step makes the generated ones.
 drop function if exists private.can_change_work_item(text, uuid) cascade;       -- private.caller_writes

@@ -124,17 +124,14 @@ return encode(hmac(convert_to(concat_ws('|', p_server, pg_backend_pid(), extract
 comment on function private.cursor_server_tag(text, bytea, boolean) is
   'The tag under which the setting dispatch.cursor_server holds what this server is (private.cursor_incarnation): an HMAC, with the cursor key, of p_server bound to this backend, the server''s start, the incarnation table and, on a hot standby (p_recovery), the transaction''s start.';
 
-create or replace function private.kept_incarnation(p_recovery boolean) returns setof text
+create or replace function private.kept_incarnation(p_recovery boolean, p_epoch bigint, p_cursor_key bytea) returns text
   language sql
   stable
-begin atomic
-  select case when split_part(k.kept, '|', 2) = private.cursor_server_tag(split_part(k.kept, '|', 1), substr(i.cursor_key, 17), p_recovery)
-              then left(md5(concat_ws('/', i.epoch, split_part(k.kept, '|', 1))), 16) end
-    from (select i.epoch, i.cursor_key from private.incarnation i limit 1) i
-   cross join (select current_setting('dispatch.cursor_server', true) as kept offset 0) k;
-end;
-comment on function private.kept_incarnation(boolean) is
-  'The incarnation (private.cursor_incarnation) as the setting dispatch.cursor_server remembers it for this session (p_recovery: on a hot standby, for this transaction), or NULL when it holds nothing its tag (private.cursor_server_tag) vouches for. One row. Written into the calling statement.';
+return case when split_part(current_setting('dispatch.cursor_server', true), '|', 2)
+                 = private.cursor_server_tag(split_part(current_setting('dispatch.cursor_server', true), '|', 1), substr(p_cursor_key, 17), p_recovery)
+            then left(md5(concat_ws('/', p_epoch, split_part(current_setting('dispatch.cursor_server', true), '|', 1))), 16) end;
+comment on function private.kept_incarnation(boolean, bigint, bytea) is
+  'The incarnation (private.cursor_incarnation) as the setting dispatch.cursor_server remembers it for this session (p_recovery: on a hot standby, for this transaction), or NULL when it holds nothing its tag (private.cursor_server_tag, with p_cursor_key) vouches for; p_epoch and p_cursor_key are those of the one row of private.incarnation. An expression, written into the calling one.';
 
 create or replace function private.cursor_incarnation() returns text
   language plpgsql
@@ -145,7 +142,7 @@ declare
   v_recovery boolean := pg_is_in_recovery();
   v_server text;
 begin
-  if (select k is null from private.kept_incarnation(v_recovery) k) then
+  if (select private.kept_incarnation(v_recovery, i.epoch, i.cursor_key) is null from private.incarnation i) then
     v_server := concat_ws('/', (pg_control_system()).system_identifier,
                   (select d.oid from pg_database d where d.datname = current_database()),
                   'private.incarnation'::regclass::oid, private.current_timeline());
@@ -153,7 +150,7 @@ begin
                        v_server || '|' || private.cursor_server_tag(v_server, (select substr(i.cursor_key, 17) from private.incarnation i), v_recovery),
                        v_recovery);
   end if;
-  return (select k from private.kept_incarnation(v_recovery) k);
+  return (select private.kept_incarnation(v_recovery, i.epoch, i.cursor_key) from private.incarnation i);
 end
 $$;
 comment on function private.cursor_incarnation() is
@@ -183,37 +180,41 @@ comment on function private.seal_cursor(jsonb) is
 -- written (a CASE, the arms of an AND): the size, the text is base64url (open_cursor's
 -- pattern) of a length a base64 text can have, the decoded length holds an IV, at least one
 -- block and a tag; then a tag only this server's key makes covers everything decrypted.
--- Each step is computed once (a subquery kept apart by "offset 0": pulled up, its decoding
--- would be written out again at each use).
-create or replace function private.cursor_contents(p_cursor text) returns setof jsonb
+-- The decoding is computed once (a subquery kept apart by "offset 0": pulled up, it would be
+-- written out again at each use). Byte by byte: the text is ASCII once it matches the
+-- pattern, and replace and octet_length need not walk it as characters as translate and
+-- length do (translate alone cost a poll ten microseconds).
+create or replace function private.cursor_contents(p_cursor text, p_cursor_key bytea) returns setof jsonb
   language sql
   stable
 begin atomic
-  select case when b.length >= 48 and (b.length - 32) % 16 = 0
-               and substr(hmac(substr(b.body, 1, b.length - 16), substr(i.cursor_key, 17), 'sha256'), 1, 16) = substr(b.body, b.length - 15)
-              then convert_from(decrypt_iv(substr(b.body, 17, b.length - 32), substr(i.cursor_key, 1, 16), substr(b.body, 1, 16), 'aes-cbc/pad:pkcs'),
+  select case when octet_length(b.body) >= 48 and (octet_length(b.body) - 32) % 16 = 0
+               and substr(hmac(substr(b.body, 1, octet_length(b.body) - 16), substr(p_cursor_key, 17), 'sha256'), 1, 16)
+                   = substr(b.body, octet_length(b.body) - 15)
+              then convert_from(decrypt_iv(substr(b.body, 17, octet_length(b.body) - 32), substr(p_cursor_key, 1, 16), substr(b.body, 1, 16),
+                                           'aes-cbc/pad:pkcs'),
                                 'UTF8')::jsonb end
-    from (select i.cursor_key from private.incarnation i limit 1) i
-   cross join (select d.body, octet_length(d.body) as length
-                 from (select decode(case when octet_length(p_cursor) <= private.cursor_max_bytes() and p_cursor ~ '^v2\.[A-Za-z0-9_-]+$'
-                                               and length(t.text) % 4 <> 1
-                                          then t.text || repeat('=', (4 - length(t.text) % 4) % 4) end, 'base64') as body
-                         from (select translate(substr(p_cursor, 4), '-_', '+/') as text offset 0) t
-                       offset 0) d) b;
+    from (select decode(case when octet_length(p_cursor) <= private.cursor_max_bytes() and p_cursor ~ '^v2\.[A-Za-z0-9_-]+$'
+                                  and (octet_length(p_cursor) - 3) % 4 <> 1
+                             then replace(replace(substr(p_cursor, 4), '-', '+'), '_', '/') || repeat('=', (4 - (octet_length(p_cursor) - 3) % 4) % 4) end,
+                        'base64') as body
+          offset 0) b;
 end;
-comment on function private.cursor_contents(text) is
-  'The state a "v2." cursor sealed by private.seal_cursor holds (one row), NULL when this database did not seal it (its HMAC does not match), it is longer than private.cursor_max_bytes() or it is not a cursor at all. Never an error. Written into the calling statement.';
+comment on function private.cursor_contents(text, bytea) is
+  'The state a "v2." cursor sealed by private.seal_cursor holds (one row), NULL when this database did not seal it (its HMAC does not match), it is longer than private.cursor_max_bytes() or it is not a cursor at all. Never an error. p_cursor_key: that of the one row of private.incarnation. Written into the calling statement.';
 
 -- The usual cursor, opened in its caller's statement: one this database sealed, of the
--- incarnation this session has already checked. Its state is read once ("offset 0": pulled
--- up, the decryption would be written out at each use).
+-- incarnation this session has already checked. The one row of private.incarnation is read
+-- once for both; the cursor's state is read once ("offset 0": pulled up, the decryption would
+-- be written out at each use).
 create or replace function private.opened_cursor(p_cursor text, p_recovery boolean) returns setof jsonb
   language sql
   stable
 begin atomic
-  select case when jsonb_typeof(c.state) = 'object' and c.state ->> 'i' = k.incarnation then c.state - 'i' end
-    from (select s from private.cursor_contents(p_cursor) s offset 0) c (state)
-   cross join private.kept_incarnation(p_recovery) k (incarnation);
+  select case when jsonb_typeof(c.state) = 'object' and c.state ->> 'i' = private.kept_incarnation(p_recovery, i.epoch, i.cursor_key)
+              then c.state - 'i' end
+    from (select i.epoch, i.cursor_key from private.incarnation i limit 1) i
+   cross join lateral (select s from private.cursor_contents(p_cursor, i.cursor_key) s offset 0) c (state);
 end;
 comment on function private.opened_cursor(text, boolean) is
   'The state, without i, of a cursor this database sealed (private.cursor_contents) naming the incarnation this session has already checked (private.kept_incarnation; p_recovery: this server is a hot standby): one row, NULL for any other text, which private.open_cursor then looks at step by step. Never an error. Written into the calling statement.';
@@ -236,14 +237,19 @@ declare
   v_state jsonb;
   v_problem text;
 begin
-  v_state := (select s from private.opened_cursor(p_cursor, v_recovery) s);
-  if v_state is not null then
-    return v_state;
+  -- Its size before anything else: the first plans of the statement below are made with the
+  -- text written into them, and the planner copies it at each use (a second of a core for a
+  -- text of megabytes).
+  if octet_length(p_cursor) <= private.cursor_max_bytes() then
+    v_state := (select s from private.opened_cursor(p_cursor, v_recovery) s);
+    if v_state is not null then
+      return v_state;
+    end if;
   end if;
   if octet_length(p_cursor) > private.cursor_max_bytes() then
     v_problem := pg_catalog.format('it is %s bytes long, more than the %s a cursor may have', octet_length(p_cursor), private.cursor_max_bytes());
   elsif p_cursor ~ '^v2\.[A-Za-z0-9_-]+$' then
-    v_state := (select s from private.cursor_contents(p_cursor) s);
+    v_state := (select s from private.incarnation i, private.cursor_contents(p_cursor, i.cursor_key) s);
     if v_state is null or pg_catalog.jsonb_typeof(v_state) <> 'object' then
       v_problem := 'it was not sealed by this database';
     elsif v_state ->> 'i' is distinct from private.cursor_incarnation() then
@@ -440,7 +446,7 @@ comment on function private.next_xid() is
 -- The cursor functions run inside sync_pull, sync_poll and changes_since, as their owner.
 revoke all on function private.encode_sync_cursor(jsonb), private.decode_sync_cursor(text, text),
   private.snapshot_in_progress(pg_snapshot), private.next_xid(), private.current_timeline(), private.cursor_incarnation(),
-  private.legacy_cursors_stand(), private.seal_cursor(jsonb), private.cursor_contents(text), private.open_cursor(text, text, text),
-  private.cursor_max_bytes(), private.cursor_server_tag(text, bytea, boolean), private.kept_incarnation(boolean),
+  private.legacy_cursors_stand(), private.seal_cursor(jsonb), private.cursor_contents(text, bytea), private.open_cursor(text, text, text),
+  private.cursor_max_bytes(), private.cursor_server_tag(text, bytea, boolean), private.kept_incarnation(boolean, bigint, bytea),
   private.opened_cursor(text, boolean)
   from public, anon, authenticated, service_role;

@@ -82,6 +82,30 @@ comment on function private.sync_poll_tables() is
   'The synced tables the caller may pull, in the table manifest''s order: every one for a session acting as role authenticated (private.caller_acts_as_authenticated), else those admins see (not the journals, private to their owner). For sync_poll.';
 revoke all on function private.sync_poll_tables() from public, anon, authenticated, service_role;
 
+-- The marks of keys p_keys written by transactions p_ip (those a poll's cursor had in flight):
+-- per key and transaction, a probe of the primary key (user_id, sync_xid, ...), each a
+-- subquery of its own ("offset 0" keeping it one: written as a join, or as "= any" of both
+-- columns, it may be planned as a read of every mark of the keys, filtered). A function of
+-- its own, stable, so that it reads with the snapshot of the poll's statement that calls it,
+-- and only when there are such transactions: written into that statement, its five plan
+-- nodes were set up at every poll, most of which have none.
+create or replace function private.sync_marks_in_flight(p_keys uuid[], p_ip xid8[]) returns text[]
+  language plpgsql
+  stable
+  set search_path = pg_catalog, pg_temp
+as $$
+begin
+  return array(select m.table_name
+                 from unnest(p_keys) k (k)
+                cross join unnest(p_ip) i (i)
+                cross join lateral (select m.table_name from private.sync_marks m
+                                     where m.user_id = k.k and m.sync_xid = i.i offset 0) m);
+end
+$$;
+comment on function private.sync_marks_in_flight(uuid[], xid8[]) is
+  'The tables of the change marks of keys p_keys written by transactions p_ip, one probe of the marks'' primary key per key and transaction. Stable: it reads with the snapshot of the statement that calls it (sync_poll''s, which reads the rest of the marks).';
+revoke all on function private.sync_marks_in_flight(uuid[], xid8[]) from public, anon, authenticated, service_role;
+
 create or replace function public.sync_poll(p_cursor text default null, p_tables text[] default null)
   returns json
   language plpgsql
@@ -183,19 +207,13 @@ begin
          coalesce(v_snapshot, pg_catalog.pg_current_snapshot()) as snapshot,
          (select u.is_admin from public.users u where u.id = v_uid) as admin,
          -- the keys' ranges of the primary key (user_id, sync_xid, ...): one index scan of
-         -- the array; per key and transaction in flight, a probe of it (each a subquery of
-         -- its own, "offset 0" keeping it one: written as a join, or as "= any" of both
-         -- columns, it may be planned as a read of every mark of the keys, filtered), run
-         -- only when the cursor names transactions in flight
+         -- the array; the marks of the transactions the cursor had in flight, only when it
+         -- had any (private.sync_marks_in_flight, with this statement's snapshot)
          array(select m.table_name from private.sync_marks m
                 where m.user_id = any (array[v_uid, private.everyone_key(), private.sync_uncertain_key()])
                   and m.sync_xid >= v_x)
          || case when pg_catalog.cardinality(v_ip) > 0 then
-              array(select m.table_name
-                      from unnest(array[v_uid, private.everyone_key(), private.sync_uncertain_key()]) k (k)
-                     cross join unnest(v_ip) i (i)
-                     cross join lateral (select m.table_name from private.sync_marks m
-                                          where m.user_id = k.k and m.sync_xid = i.i offset 0) m)
+              private.sync_marks_in_flight(array[v_uid, private.everyone_key(), private.sync_uncertain_key()], v_ip)
             else '{}' end as marked,
          h.purged_below <= v_lo as marks_kept,
          pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot()) as seen_through
