@@ -6094,9 +6094,14 @@ declare
   v_state jsonb;
   v_problem text;
 begin
-  v_state := (select s from private.opened_cursor(p_cursor, v_recovery) s);
-  if v_state is not null then
-    return v_state;
+  -- Its size before anything else: the first plans of the statement below are made with the
+  -- text written into them, and the planner copies it at each use (a second of a core for a
+  -- text of megabytes).
+  if octet_length(p_cursor) <= private.cursor_max_bytes() then
+    v_state := (select s from private.opened_cursor(p_cursor, v_recovery) s);
+    if v_state is not null then
+      return v_state;
+    end if;
   end if;
   if octet_length(p_cursor) > private.cursor_max_bytes() then
     v_problem := pg_catalog.format('it is %s bytes long, more than the %s a cursor may have', octet_length(p_cursor), private.cursor_max_bytes());
