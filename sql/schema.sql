@@ -7733,6 +7733,8 @@ begin
                                        else f.record end as item
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
+    ), totals as (
+      select b.n, b.upto from built b
     )$q$,
       p_table, coalesce('t.' || v_deleted_at, 'null::timestamptz'),
       't.' || pg_catalog.array_to_string(v_names, ', t.'),
@@ -7752,12 +7754,11 @@ begin
     -- second probe by primary key, and no sort after it. Each is an item (c0 = c1 = its
     -- sync_xid, kind 1): its record, or a deletion if it is a tombstone; every row has one
     -- value of the key column, so it comes through one key, once. Built in order with its
-    -- place n and the running total of bytes, as the readers ask for them: the cut reads
-    -- up to the item that ends the page, the tail one more (has_more), so no item past it
-    -- is built.
+    -- size in bytes, as the readers ask for them (built); its place n and the running total
+    -- of bytes are counted beside it (totals): the cut reads totals up to the item that ends
+    -- the page, the tail one more (has_more), so no item past it is built.
     v_ctes := pg_catalog.format($q$built as (
-      select row_number() over w as n, null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item,
-             sum(d.bytes) over w as upto
+      select null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item, d.bytes
         from (select s.* from %1$s
                where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
                order by s.sync_xid, s.id limit p_limit) s
@@ -7768,7 +7769,15 @@ begin
                                      from (select %3$s) r
                                    -- (offset 0: built once, not written into each of its uses)
                                    offset 0) d) d
-      window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
+    ), totals as (
+      -- each item's place and the running total of bytes up to it, counted over built's rows
+      -- in the order built holds them (the stream's). The window holds these narrow rows only:
+      -- one over built's own rows held every item a second time, and read it back twice more
+      -- (a 1000-row page: about a twentieth of its server time, 0.7 MB more memory touched). No
+      -- ORDER BY: it would sort built whole, building every item before the cut is known.
+      select row_number() over w as n, b.sync_xid, b.id, sum(b.bytes) over w as upto
+        from built b
+      window w as (rows between unbounded preceding and current row)
     )$q$,
       case when v_rule.kind = 'everyone' then pg_catalog.format(
              '(select %1$s, it.sync_xid from public.%2$I it where %3$s and %4$s order by it.sync_xid, it.id limit p_limit + 1) s',
@@ -7785,8 +7794,8 @@ begin
              private.sync_stream_after('it.sync_xid', 'it.id')) end,
       coalesce('s.' || v_deleted_at, 'null::timestamptz'),
       's.' || pg_catalog.array_to_string(v_names, ', s.'));
-    v_tail := 'select exists (select from built b where b.n = cut.m + 1) as has_more,
-             (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
+    v_tail := 'select exists (select from totals t where t.n = cut.m + 1) as has_more,
+             (select jsonb_build_array(t.sync_xid::text, t.sync_xid::text, t.id, 1) from totals t where t.n = cut.m limit 1) as last
         from cut';
   end if;
 
@@ -7794,7 +7803,7 @@ begin
     with %2$s, cut as materialized (
       -- the page's last item: the first whose running total of bytes reaches the budget, or
       -- the p_page_limit-th
-      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+      select coalesce((select t.n from totals t where t.upto >= (select private.sync_pull_page_bytes()) or t.n = p_page_limit limit 1),
                       p_page_limit) as m
     ), tail as materialized (
       %3$s
