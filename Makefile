@@ -83,7 +83,11 @@ stop:
 ## the unmarked ones older runs left (dispatch_test_*, dispatch_template_*) go too. Never
 ## by force: a database still in use belongs to a run going on beside this one (another
 ## make test, a make bench) and stays; that run drops it.
+## The private clusters (PrivateCluster, /tmp/dispatch-cluster-*) of test processes that were
+## killed are stopped and removed too (scripts/clean-clusters.sh); those of a process still
+## running, in any checkout, stay.
 clean-test-dbs:
+	@scripts/clean-clusters.sh
 	@psql "$(DATABASE_URL)" -qtAX -c "select datname from pg_database where shobj_description(oid, 'pg_database') = 'dispatch test database: dropped by make clean-test-dbs' or ($(if $(DISPATCH_DATABASE_URL),false,true) and (datname like 'dispatch\_test\_%' or datname like 'dispatch\_template\_%' or datname like 'dispatch\_bench\_%'))" \
 	  | while read -r db; do psql "$(DATABASE_URL)" -qX -c "drop database if exists \"$$db\"" >/dev/null 2>&1 \
 	      || echo "clean-test-dbs: $$db is in use (a run going on beside this one): left to it" >&2; done

@@ -133,7 +133,9 @@ import Testing
             archive_command = 'cp %p \(archive)/%f'
             """)
         var recovered: PrivateCluster?
-        let backup = primary.directory + "-base"
+        // Inside the primary's folder: removed with it, by `stop()` or, after a killed run,
+        // by `make clean-test-dbs`.
+        let backup = primary.directory + "/base"
         do {
             try await Self.seed(primary.url)
             try await primary.baseBackup(to: backup)
@@ -170,7 +172,6 @@ import Testing
         }
         try await recovered?.stop()
         try await primary.stop()
-        try? FileManager.default.removeItem(atPath: backup)
         try? FileManager.default.removeItem(atPath: archive)
     }
 

@@ -89,6 +89,57 @@ import Testing
         _ = try await db(["stop"], second)
     }
 
+    @Test("scripts/clean-clusters.sh (make clean-test-dbs) stops and removes a private cluster whose test process is gone (no such pid, or its pid reused), never one whose process runs")
+    func orphanedClustersAreStoppedAndRemoved() async throws {
+        let orphan = try await PrivateCluster.start(migrated: false)
+        var owned: PrivateCluster?
+        do {
+            owned = try await PrivateCluster.start(migrated: false)
+            try await sweep(orphan: orphan, owned: owned!)
+        } catch {
+            try? await owned?.stop()
+            try? await orphan.stop()
+            throw error
+        }
+        // (already gone when the sweep did its work: then these do nothing)
+        try await owned?.stop()
+        try await orphan.stop()
+    }
+
+    func sweep(orphan: PrivateCluster, owned: PrivateCluster) async throws {
+        let script = TestDatabase.repositoryPath("scripts/clean-clusters.sh")
+        let marker = try String(contentsOfFile: owned.directory + "/" + PrivateCluster.ownerFile, encoding: .utf8)
+        #expect(marker == PrivateCluster.ownerLine() && marker.split(separator: " ").count == 2,
+                "the marker names this process and its start time: \(marker)")
+        // A killed run's cluster: its owner's pid is one no process has (pids stay below pid_max).
+        let pidMax = try String(contentsOfFile: "/proc/sys/kernel/pid_max", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        try "\(pidMax) 12345\n".write(toFile: orphan.directory + "/" + PrivateCluster.ownerFile, atomically: true, encoding: .utf8)
+        let orphanServer = try orphan.serverProcesses()[0], ownedServer = try owned.serverProcesses()[0]
+
+        let swept = try await ChildProcess.run("/bin/bash", [script])
+        #expect(swept.status == 0, "\(swept.output)")
+        #expect(!FileManager.default.fileExists(atPath: orphan.directory), "\(swept.output)")
+        #expect(!running(orphanServer), "the orphan's server is stopped")
+        #expect(FileManager.default.fileExists(atPath: owned.directory) && running(ownedServer), "\(swept.output)")
+        let connection = try await PostgresConnection.connect(owned.url(database: "postgres"))
+        #expect(try await connection.query("select 1").scalar(Int.self) == 1, "a running process's cluster serves on")
+        await connection.close()
+
+        // The owner's pid reused by a later process (this one, started at another time).
+        try "\(getpid()) 1\n".write(toFile: owned.directory + "/" + PrivateCluster.ownerFile, atomically: true, encoding: .utf8)
+        let again = try await ChildProcess.run("/bin/bash", [script])
+        #expect(again.status == 0, "\(again.output)")
+        #expect(!FileManager.default.fileExists(atPath: owned.directory) && !running(ownedServer), "\(again.output)")
+    }
+
+    /// Whether process `pid` runs (a zombie, ended but not yet reaped, does not).
+    func running(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
+    }
+
     @Test("a URL libpq cannot read is a configuration error at once, for migrate and the worker")
     func anUnreadableURLFailsAtOnce() async throws {
         for bad in ["postgresql://app@localhost:54x32/app", "postgresql://app@localhost/app?sslmode=sometimes&nonsense=1",

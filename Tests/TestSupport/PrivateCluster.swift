@@ -5,7 +5,9 @@ import Postgres
 /// A throwaway PostgreSQL cluster of its own, for tests that restart or stop the server
 /// (the shared cluster serves other suites running at the same time and must never be
 /// restarted). It lives in a temporary folder, listens only on a Unix socket there (port
-/// chosen at random: no TCP, so no clash), and is removed by `stop()`.
+/// chosen at random: no TCP, so no clash), and is removed by `stop()` (`with` and
+/// `withStandby` call it however their body ends). One whose test process was killed first
+/// is stopped and removed by `make clean-test-dbs` (see `ownerFile`).
 ///
 /// Postgres refuses to run as root: when the tests run as root, the server runs as the
 /// `postgres` OS user (`runuser -u postgres --`), who owns the folder.
@@ -266,7 +268,30 @@ public final class PrivateCluster: Sendable {
         let binaries = try serverBinaries()
         var template = Array("/tmp/dispatch-cluster-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw PostgresError(.client, "mkdtemp failed") }
-        return PrivateCluster(directory: String(cString: made), port: Int.random(in: 20000...60000), database: database, binaries: binaries)
+        let directory = String(cString: made)
+        do {
+            try ownerLine().write(toFile: directory + "/" + ownerFile, atomically: true, encoding: .utf8)
+        } catch {
+            try? FileManager.default.removeItem(atPath: directory)
+            throw error
+        }
+        return PrivateCluster(directory: directory, port: Int.random(in: 20000...60000), database: database, binaries: binaries)
+    }
+
+    /// The file in each cluster's folder naming the process that owns it, written before the
+    /// server exists. A test process that is killed (Ctrl-C, a CI timeout, a crash) never
+    /// reaches `stop()`, and its servers would run on for good: `scripts/clean-clusters.sh`
+    /// (run by `make clean-test-dbs`) stops and removes the clusters whose owner is gone,
+    /// and never one of a process still running (another `make test` beside this one).
+    public static let ownerFile = "owner"
+
+    /// `pid starttime` (clock ticks after boot, field 22 of /proc/<pid>/stat) of this process:
+    /// the start time tells a later process that reused the pid from the owner.
+    public static func ownerLine(pid: Int32 = getpid()) -> String {
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        // The command's name, in parentheses, may hold spaces: count fields after it.
+        let fields = stat.lastIndex(of: ")").map { stat[stat.index(after: $0)...].split(separator: " ") } ?? []
+        return fields.count > 19 ? "\(pid) \(fields[19])\n" : "\(pid)\n"
     }
 
     /// As root, servers run as the `postgres` OS user, who must own their folder.
