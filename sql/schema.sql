@@ -369,6 +369,16 @@ declare
   v_taken uuid;
 begin
   if tg_op = 'UPDATE' then
+    -- An update of one row (nearly every one) pairs its two rows directly: the pairing
+    -- below sets up ten plan nodes at every statement, which cost a one-row update more
+    -- than asking first.
+    if not exists (select from new_rows offset 1) then
+      insert into audit.log (table_name, record_pk, action, old_row, new_row, changed_by)
+      select tg_table_name, (p.it).id, 'UPDATE', pg_catalog.to_jsonb(p.old_it), pg_catalog.to_jsonb(p.it), v_actor
+        from (select 1::bigint as rid, n as it, o as old_it from new_rows n cross join old_rows o) p
+       where p.old_it is distinct from p.it;
+      return null;
+    end if;
     -- Old and new row paired by id, private.paired_rows_sql's query (which says why not by
     -- a join), its rows left as records: this function serves every audited table, and
     -- reads nothing of them but the id and their json. An update that changed nothing is
@@ -820,14 +830,16 @@ CREATE FUNCTION outbox.capture_block(p_table text, p_op text) RETURNS text
     AS $_$
   select pg_catalog.format(
     E'if not exists (select from %1$s offset 1) then\n            %2$s;\n'
-    || E'          elsif exists (select from %1$s offset 16) then\n            %2$s;\n'
+    || E'          elsif exists (select from %1$s offset 16) then\n            %6$s;\n'
     || E'          else\n            execute (select s.statement from outbox.capture_statements s where s.table_name = %3$L and s.op = %4$L)\n'
     || E'              using auth.uid(), %5$s;\n          end if;',
     case p_op when 'delete' then 'old_rows' else 'new_rows' end,
     outbox.capture_sql(p_table, p_op, '(select auth.uid())',
-                       case when p_op = 'insert' then pg_catalog.format('(select audit.restoring_id(%L))', p_table) end),
+                       case when p_op = 'insert' then pg_catalog.format('(select audit.restoring_id(%L))', p_table) end, true),
     p_table, p_op,
-    case when p_op = 'insert' then pg_catalog.format('audit.restoring_id(%L)', p_table) else 'null::uuid' end)
+    case when p_op = 'insert' then pg_catalog.format('audit.restoring_id(%L)', p_table) else 'null::uuid' end,
+    outbox.capture_sql(p_table, p_op, '(select auth.uid())',
+                       case when p_op = 'insert' then pg_catalog.format('(select audit.restoring_id(%L))', p_table) end, false))
 $_$;
 
 --
@@ -837,27 +849,21 @@ $_$;
 COMMENT ON FUNCTION outbox.capture_block(p_table text, p_op text) IS 'PL/pgSQL text of outbox.capture_changes''s block for a p_op statement on p_table: outbox.capture_sql as a static statement (its plan kept for the session) when the statement wrote one row or none, a second static copy of it when it wrote more than 16 (first planned for that many: hash and merge joins, linear at any size), else the same text from outbox.capture_statements run with EXECUTE, planned for its row count. The static statements read the actor and the restored id in InitPlans, without variables, so that their plan is kept from the first call.';
 
 --
--- Name: capture_sql(text, text, text, text); Type: FUNCTION; Schema: outbox; Owner: -
+-- Name: capture_sql(text, text, text, text, boolean); Type: FUNCTION; Schema: outbox; Owner: -
 --
 
-CREATE FUNCTION outbox.capture_sql(p_table text, p_op text, p_actor text, p_restored text) RETURNS text
+CREATE FUNCTION outbox.capture_sql(p_table text, p_op text, p_actor text, p_restored text, p_one_row boolean) RETURNS text
     LANGUAGE plpgsql STABLE
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   v_table regclass := pg_catalog.format('public.%I', p_table)::regclass;
 begin
-  return pg_catalog.format($sql$with %2$s,
-            audiences as (
-              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
-                from row_holders x
-               group by x.rid),
-            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')%7$s
+  return pg_catalog.format($sql$with %2$s%11$s%7$s
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select %1$L, %3$L, (r.it).id, %4$s, %5$s, coalesce(a.audience, '{}'), e.rid is not null, %8$s, %6$s
-              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
-             order by r.rid$sql$,
-    p_table, private.change_audience_sql(p_table, p_op),
+            select %1$L, %3$L, (r.it).id, %4$s, %5$s, %9$s, %8$s, %6$s
+              from written r%10$s$sql$,
+    p_table, private.change_audience_sql(p_table, p_op, p_one_row),
     p_op,
     case when p_op = 'delete' then 'null' else 'r.row' end,
     case p_op when 'insert' then 'null'
@@ -869,15 +875,30 @@ begin
     case when p_table = any (private.sync_tables())
          then E',\n            marks as (\n              '
               || pg_catalog.replace(private.sync_marks_sql(p_table, p_op), E'\n', E'\n        ') || ')' else '' end,
-    p_actor);
+    p_actor,
+    -- One row: its audience and whether everyone sees it are all of row_holders and
+    -- row_keys, read as two scalar subqueries instead of the CTEs audiences and seen_by_all
+    -- and their joins, with no grouping or sorts to set up.
+    case when p_one_row
+         then E'coalesce((select pg_catalog.array_agg(distinct x.holder order by x.holder) from row_holders x), \'{}\'),\n'
+              || E'                   exists (select from row_keys k where k.kind = \'everyone\')'
+         else E'coalesce(a.audience, \'{}\'), e.rid is not null' end,
+    case when p_one_row then ''
+         else E' left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid\n             order by r.rid' end,
+    case when p_one_row then '' else $sql$,
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')$sql$ end);
 end
 $_$;
 
 --
--- Name: FUNCTION capture_sql(p_table text, p_op text, p_actor text, p_restored text); Type: COMMENT; Schema: outbox; Owner: -
+-- Name: FUNCTION capture_sql(p_table text, p_op text, p_actor text, p_restored text, p_one_row boolean); Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON FUNCTION outbox.capture_sql(p_table text, p_op text, p_actor text, p_restored text) IS 'SQL text of the statement outbox.capture_changes runs for a p_op (insert | update | delete) statement on p_table: every row of its transition tables into outbox.events, with its audience worked out for all rows at once (private.change_audience_sql), and for a synced table its change marks (private.sync_marks_sql) in the same statement; p_actor and p_restored are the expressions of the acting user and of the id restore_entity re-creates (variables, or $1 and $2). Generated from private.visibility_rules.';
+COMMENT ON FUNCTION outbox.capture_sql(p_table text, p_op text, p_actor text, p_restored text, p_one_row boolean) IS 'SQL text of the statement outbox.capture_changes runs for a p_op (insert | update | delete) statement on p_table: every row of its transition tables into outbox.events, with its audience worked out for all rows at once (private.change_audience_sql), and for a synced table its change marks (private.sync_marks_sql) in the same statement; p_actor and p_restored are the expressions of the acting user and of the id restore_entity re-creates (variables, or $1 and $2); p_one_row for the statement of a write of at most one row (its audience read without joins). Generated from private.visibility_rules.';
 
 --
 -- Name: changes_since(text, text[], integer, uuid); Type: FUNCTION; Schema: outbox; Owner: -
@@ -1553,7 +1574,7 @@ begin
   -- The bulk statements first: the function reads them.
   delete from outbox.capture_statements;
   insert into outbox.capture_statements (table_name, op, statement)
-  select m.table_name, o.op, outbox.capture_sql(m.table_name, o.op, '$1', '$2')
+  select m.table_name, o.op, outbox.capture_sql(m.table_name, o.op, '$1', '$2', false)
     from private.table_manifest m cross join (values ('insert'), ('update'), ('delete')) o (op)
    where m.outbox;
 
@@ -2463,6 +2484,30 @@ $$;
 COMMENT ON FUNCTION private.assert_sync_table(p_table text) IS 'Raises NULL_ARGUMENT (22004) or INVALID_TABLE (22023) unless p_table is one of private.sync_tables().';
 
 --
+-- Name: before_update_writes(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.before_update_writes() RETURNS TABLE(function_name text, columns text[])
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+  values ('private.stamp_row()', array['updated_at', 'row_version']),
+         ('private.stamp_sync_xid()', array['sync_xid']),
+         ('private.stamp_deleted_at()', array['deleted_at']),
+         ('private.derive_work_item_state()', array['completed_at', 'claimed_at', 'claim_expires_at']),
+         ('private.derive_note_edited_at()', array['edited_at']),
+         ('private.guard_listing_move()', '{}'::text[]),
+         ('private.guard_listing_property()', '{}'::text[]),
+         ('private.check_work_parent()', '{}'::text[])
+$$;
+
+--
+-- Name: FUNCTION before_update_writes(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.before_update_writes() IS 'Per BEFORE UPDATE row trigger function of the public tables (its regprocedure text), the columns it writes into NEW. Read by private.update_of_sql; a function not listed is taken to write any column.';
+
+--
 -- Name: not_authenticated(text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2612,10 +2657,10 @@ $_$;
 COMMENT ON FUNCTION private.caller_visible_ids(p_table text) IS 'Ids of the rows of p_table the caller sees through his own keys, from private.visibility_rules (one index scan per rule; an admin reads through role dispatch_admin''s own policies); not the rows every user sees (everyone rules): their children are found through private.open_parent_ids. For the policies of children (notes, subtasks): evaluated once per statement. SECURITY DEFINER so that those policies can call it without recursing.';
 
 --
--- Name: change_audience_sql(text, text); Type: FUNCTION; Schema: private; Owner: -
+-- Name: change_audience_sql(text, text, boolean); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.change_audience_sql(p_table text, p_op text) RETURNS text
+CREATE FUNCTION private.change_audience_sql(p_table text, p_op text, p_one_row boolean) RETURNS text
     LANGUAGE plpgsql STABLE
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
@@ -2630,11 +2675,18 @@ begin
   -- Rows as the table's row type: a transition table's rows are anonymous records, whose
   -- columns a plan's printer cannot name (auto_explain with log_nested_statements failed
   -- the write with "record type has not been registered").
-  v_rows := case p_op
+  v_rows := case when p_one_row then case p_op
+    when 'insert' then pg_catalog.format('select 1::bigint as rid, n::%1$s as it, pg_catalog.to_jsonb(n) as row from new_rows n', v_table)
+    when 'delete' then pg_catalog.format('select 1::bigint as rid, o::%1$s as it, pg_catalog.to_jsonb(o) as row from old_rows o', v_table)
+    else null end
+  else case p_op
     when 'insert' then pg_catalog.format('select pg_catalog.row_number() over () as rid, n::%1$s as it, pg_catalog.to_jsonb(n) as row from new_rows n', v_table)
     when 'delete' then pg_catalog.format('select pg_catalog.row_number() over () as rid, o::%1$s as it, pg_catalog.to_jsonb(o) as row from old_rows o', v_table)
-    else 'select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (' || private.paired_rows_sql(v_table) || ') p'
-         ' where p.rid is not null and p.old_it is distinct from p.it' end;
+    else null end end;
+  if p_op = 'update' then
+    v_rows := 'select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (' || private.paired_rows_sql(v_table, p_one_row) || ') p'
+              ' where p.rid is not null and p.old_it is distinct from p.it';
+  end if;
   return pg_catalog.format($sql$written as materialized (%1$s),
             row_keys as materialized (
               select r.rid, x.kind, x.key, false as old from written r cross join lateral (%2$s) x%3$s),
@@ -2656,10 +2708,10 @@ end
 $_$;
 
 --
--- Name: FUNCTION change_audience_sql(p_table text, p_op text); Type: COMMENT; Schema: private; Owner: -
+-- Name: FUNCTION change_audience_sql(p_table text, p_op text, p_one_row boolean); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.change_audience_sql(p_table text, p_op text) IS 'SQL text of the CTEs written (the rows a p_op statement on p_table wrote, from its transition tables new_rows / old_rows), row_keys (their keys; an update''s old keys too where it changed a column deciding them: old true), key_holders (the holders of those keys, one private.keys_holders call) and row_holders (each key with its holders), without the leading WITH: the audience of a statement''s changes, for outbox.capture_sql and private.sync_marks_sql. Generated from private.visibility_rules; INVALID_ARGUMENT (22023) for another operation.';
+COMMENT ON FUNCTION private.change_audience_sql(p_table text, p_op text, p_one_row boolean) IS 'SQL text of the CTEs written (the rows a p_op statement on p_table wrote, from its transition tables new_rows / old_rows; p_one_row: a statement that wrote at most one row, its row without window functions or sort), row_keys (their keys; an update''s old keys too where it changed a column deciding them: old true), key_holders (the holders of those keys, one private.keys_holders call) and row_holders (each key with its holders), without the leading WITH: the audience of a statement''s changes, for outbox.capture_sql and private.sync_marks_sql. Generated from private.visibility_rules; INVALID_ARGUMENT (22023) for another operation.';
 
 --
 -- Name: changed_columns_sql(regclass, text, text, text, text[]); Type: FUNCTION; Schema: private; Owner: -
@@ -2904,6 +2956,23 @@ $$;
 --
 
 COMMENT ON FUNCTION private.claimable_table(p_item_type text, p_item_id uuid) IS 'The table of a claimable item type (the table manifest''s claimed_as: task -> tasks, activity -> activities) after checking the arguments and that there is a calling user. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501).';
+
+--
+-- Name: condition_columns(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.condition_columns(p_condition text) RETURNS text[]
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+  select array(select distinct m[1] from pg_catalog.regexp_matches(coalesce(p_condition, ''), '\mit\.(\w+)', 'g') m order by 1)
+$$;
+
+--
+-- Name: FUNCTION condition_columns(p_condition text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.condition_columns(p_condition text) IS 'The columns a visibility rule''s condition reads (it.<column>), sorted, without duplicates.';
 
 --
 -- Name: count_badges(); Type: FUNCTION; Schema: private; Owner: -
@@ -3844,8 +3913,9 @@ begin
                                 'execute function private.stamp_sync_xid()', v_name));
   select pg_catalog.string_agg(format('old.%1$I is distinct from new.%1$I', c), ' or ')
     into v_moved from unnest(private.visibility_columns(v_name)) c;
-  perform private.define(format('create or replace trigger _sync_moves after update on public.%I for each row when (%s) '
-                                'execute function private.record_sync_moves()', v_name, v_moved));
+  perform private.define(format('create or replace trigger _sync_moves after %s on public.%I for each row when (%s) '
+                                'execute function private.record_sync_moves()',
+                                private.update_of_sql(p_table, private.visibility_columns(v_name)), v_name, v_moved));
   perform private.define(format('create or replace trigger _sync_deletions after delete on public.%I referencing old table as old_rows '
                                 'for each statement execute function private.record_sync_deletions()', v_name));
   perform private.define(format('create or replace trigger _sync_fields after update on public.%I referencing old table as old_rows new table as new_rows '
@@ -4231,8 +4301,9 @@ begin
   for v_table in select c.parent_table, c.parent_open from private.child_parent_rules() c group by c.parent_table, c.parent_open loop
     -- (A statement trigger cannot be limited to the columns the rule reads when it takes
     -- transition tables, and would then run for every update of the parents.)
-    perform private.define(pg_catalog.format('create or replace trigger _child_parents_open after update on public.%I for each row '
+    perform private.define(pg_catalog.format('create or replace trigger _child_parents_open after %s on public.%I for each row '
                               'when (coalesce(%s, false) is distinct from coalesce(%s, false)) execute function private.record_child_parents()',
+                              private.update_of_sql(pg_catalog.format('public.%I', v_table.parent_table)::regclass, private.condition_columns(v_table.parent_open)),
                               v_table.parent_table, private.visibility_condition(v_table.parent_open, 'old'),
                               private.visibility_condition(v_table.parent_open, 'new')));
     perform private.define(pg_catalog.format('create or replace trigger _child_parents_delete after delete on public.%I '
@@ -4329,8 +4400,9 @@ begin
     perform private.define(pg_catalog.format('create or replace trigger _quota_open_items_insert after insert on public.%I '
                               'referencing new table as new_rows for each statement execute function private.check_quotas(''open insert'')',
                               v_table.table_name));
-    perform private.define(pg_catalog.format('create or replace trigger _quota_open_items_update after update on public.%I for each row '
+    perform private.define(pg_catalog.format('create or replace trigger _quota_open_items_update after %s on public.%I for each row '
                               'when (coalesce(%s, false) and not coalesce(%s, false)) execute function private.check_quotas(''open update'')',
+                              private.update_of_sql(pg_catalog.format('public.%I', v_table.table_name)::regclass, private.condition_columns(v_table.condition)),
                               v_table.table_name, private.visibility_condition(v_table.condition, 'new'),
                               private.visibility_condition(v_table.condition, 'old')));
   end loop;
@@ -4402,26 +4474,16 @@ COMMENT ON FUNCTION private.generate_row_scope() IS '(Re)creates private.row_sco
 CREATE FUNCTION private.generate_sync_fields() RETURNS void
     LANGUAGE plpgsql
     SET search_path TO 'pg_catalog', 'pg_temp'
-    AS $_$
+    AS $$
 declare
   v_branches text[];
 begin
+  -- Two static statements per table: one for an update of one row (nearly every one), its
+  -- rows paired without the window functions and sorts a statement of many rows needs.
   select pg_catalog.array_agg(array[t, pg_catalog.format(
-           $b$insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests, base_keys)
-          select %1$L, (p.it).id, (p.it).row_version, v_actor, %2$s,
-                 array(select k.kind || ':' || k.key from (%4$s) k)
-            from (%3$s) p
-           where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
-          -- A restored row counts its versions again from its snapshot's: the newer entry wins.
-          on conflict on constraint sync_field_changes_pkey
-          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests,
-                        base_keys = excluded.base_keys;$b$,
-           t, private.changed_columns_sql(pg_catalog.format('public.%I', t)::regclass, '(p.old_it)', '(p.it)',
-                                          'pg_catalog.md5(coalesce(pg_catalog.to_jsonb(%s), ''null'')::text)',
-                                          array['created_at', 'updated_at', 'row_version', 'sync_xid']),
-           private.paired_rows_sql(pg_catalog.format('public.%I', t)::regclass),
-           private.row_keys_sql(t, '(p.old_it)'))]
-         order by t)
+           E'if not exists (select from new_rows offset 1) then\n            %s\n          else\n            %s\n          end if;',
+           pg_catalog.replace(private.sync_fields_sql(t, true), E'\n', E'\n  '),
+           pg_catalog.replace(private.sync_fields_sql(t, false), E'\n', E'\n  '))] order by t)
     into v_branches
     from pg_catalog.unnest(private.sync_tables()) t
    where pg_catalog.to_regclass(pg_catalog.format('public.%I', t)) is not null;
@@ -4433,7 +4495,7 @@ begin
     'AFTER UPDATE statement trigger function of the synced tables (transition tables new_rows, old_rows): for every row whose row_version moved, records in private.sync_field_changes the version written, when, by whom, the md5 of each changed column''s previous value (as private.sync_field_digests digests it) and the scope keys of the row it changed (base_keys: who could read that version), in one INSERT. For sync_push''s per-field merge. Generated by private.generate_sync_fields.',
     p_declare => 'v_actor uuid := auth.uid();');
 end
-$_$;
+$$;
 
 --
 -- Name: FUNCTION generate_sync_fields(); Type: COMMENT; Schema: private; Owner: -
@@ -4515,7 +4577,7 @@ begin
                                       || E'          else\n            execute %L;\n          end if;',
                                       case when o = 'delete' then 'old_rows' else 'new_rows' end, x.statement, x.statement)
                                from unnest(array['insert', 'update', 'delete']) with ordinality o (o, n)
-                              cross join lateral (select 'with ' || private.change_audience_sql(m.table_name, o) || E'\n            '
+                              cross join lateral (select 'with ' || private.change_audience_sql(m.table_name, o, false) || E'\n            '
                                                          || pg_catalog.replace(private.sync_marks_sql(m.table_name, o), E'\n', E'\n      ')
                                                          as statement) x
                               order by o.n))]
@@ -6188,25 +6250,29 @@ END;
 COMMENT ON FUNCTION private.opened_cursor(p_cursor text, p_recovery boolean) IS 'The state, without i, of a cursor this database sealed (private.cursor_contents) naming the incarnation this session has already checked (private.kept_incarnation; p_recovery: this server is a hot standby): one row, NULL for any other text, which private.open_cursor then looks at step by step. Never an error. Written into the calling statement.';
 
 --
--- Name: paired_rows_sql(regclass); Type: FUNCTION; Schema: private; Owner: -
+-- Name: paired_rows_sql(regclass, boolean); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.paired_rows_sql(p_table regclass) RETURNS text
+CREATE FUNCTION private.paired_rows_sql(p_table regclass, p_one_row boolean) RETURNS text
     LANGUAGE sql STABLE
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
-  select pg_catalog.format(
+  select case when p_one_row
+    -- One row written: its two rows side by side, without the window functions and sorts
+    -- that place and pair many (a one-row update sets up their plan nodes for nothing).
+    then pg_catalog.format('select 1::bigint as rid, n::%1$s as it, o::%1$s as old_it from new_rows n cross join old_rows o', p_table)
+    else pg_catalog.format(
     'select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
             from (select null::bigint as rid, o::%1$s as it from old_rows o
                   union all
-                  select pg_catalog.row_number() over (), n::%1$s from new_rows n) c', p_table)
+                  select pg_catalog.row_number() over (), n::%1$s from new_rows n) c', p_table) end
 $_$;
 
 --
--- Name: FUNCTION paired_rows_sql(p_table regclass); Type: COMMENT; Schema: private; Owner: -
+-- Name: FUNCTION paired_rows_sql(p_table regclass, p_one_row boolean); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.paired_rows_sql(p_table regclass) IS 'SQL text of a query over the transition tables (new_rows, old_rows) of an UPDATE statement trigger on p_table pairing each new row with its old row by id through a sort, never a join (a plan kept from a one-row run would make a join quadratic): columns rid (bigint, the new row''s place in the statement), it (new row), old_it (old row); filter on rid is not null for the pairs. For outbox.capture_sql and private.generate_sync_fields.';
+COMMENT ON FUNCTION private.paired_rows_sql(p_table regclass, p_one_row boolean) IS 'SQL text of a query over the transition tables (new_rows, old_rows) of an UPDATE statement trigger on p_table pairing each new row with its old row by id through a sort, never a join (a plan kept from a one-row run would make a join quadratic): columns rid (bigint, the new row''s place in the statement), it (new row), old_it (old row); filter on rid is not null for the pairs. p_one_row: for a statement known to have updated at most one row, the row''s two versions side by side (rid 1). For outbox.capture_sql and private.generate_sync_fields.';
 
 --
 -- Name: parent_allows(text, text, text, uuid); Type: FUNCTION; Schema: private; Owner: -
@@ -7173,6 +7239,37 @@ $$;
 --
 
 COMMENT ON FUNCTION private.sync_field_digests(p_row anyelement, p_columns text[]) IS '{column: md5 of its value''s to_jsonb text} for the columns p_columns of row p_row, in UTC with the shortest exact floats whatever the session says. The digests of sync_push''s merge; private.record_sync_fields computes the same digests of private.sync_field_changes for a whole statement at once.';
+
+--
+-- Name: sync_fields_sql(text, boolean); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_fields_sql(p_table text, p_one_row boolean) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $_$
+  select pg_catalog.format(
+           $b$insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests, base_keys)
+          select %1$L, (p.it).id, (p.it).row_version, v_actor, %2$s,
+                 array(select k.kind || ':' || k.key from (%4$s) k)
+            from (%3$s) p
+           where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
+          -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+          on conflict on constraint sync_field_changes_pkey
+          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests,
+                        base_keys = excluded.base_keys;$b$,
+           p_table, private.changed_columns_sql(pg_catalog.format('public.%I', p_table)::regclass, '(p.old_it)', '(p.it)',
+                                                'pg_catalog.md5(coalesce(pg_catalog.to_jsonb(%s), ''null'')::text)',
+                                                array['created_at', 'updated_at', 'row_version', 'sync_xid']),
+           private.paired_rows_sql(pg_catalog.format('public.%I', p_table)::regclass, p_one_row),
+           private.row_keys_sql(p_table, '(p.old_it)'))
+$_$;
+
+--
+-- Name: FUNCTION sync_fields_sql(p_table text, p_one_row boolean); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_fields_sql(p_table text, p_one_row boolean) IS 'PL/pgSQL text of private.record_sync_fields''s statement for an UPDATE of the synced table p_table (p_one_row: of at most one row, its rows paired without window functions): the changed columns'' digests of every row whose row_version moved into private.sync_field_changes.';
 
 --
 -- Name: sync_items(text, uuid, text, xid8, xid8[], xid8, xid8, uuid, integer, bigint); Type: FUNCTION; Schema: private; Owner: -
@@ -8508,6 +8605,32 @@ $$;
 --
 
 COMMENT ON FUNCTION private.try_job_lock(p_job text) IS 'True when the caller''s transaction now holds the job p_job (its row of private.job_locks, locked until the transaction ends); false when another transaction holds it. The worker''s maintenance runs each job only while holding ''maintenance''. Errors: NULL_ARGUMENT (22004), INVALID_ARGUMENT (22023, detail {argument, allowed}). SECURITY DEFINER: no API role reads private.job_locks (so that no app user can take a job''s lock); the worker (service_role) may run it.';
+
+--
+-- Name: update_of_sql(regclass, text[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.update_of_sql(p_table regclass, p_columns text[]) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+  select case
+    when pg_catalog.cardinality(p_columns) = 0
+      or exists (select from pg_catalog.pg_trigger t
+                  where t.tgrelid = p_table and not t.tgisinternal
+                    and t.tgtype::integer & 19 = 19  -- row, before, update
+                    and not exists (select from private.before_update_writes() w
+                                     where w.function_name = t.tgfoid::regprocedure::text and not w.columns && p_columns))
+    then 'update'
+    else 'update of ' || (select pg_catalog.string_agg(pg_catalog.quote_ident(c), ', ' order by o)
+                            from pg_catalog.unnest(p_columns) with ordinality u (c, o)) end
+$$;
+
+--
+-- Name: FUNCTION update_of_sql(p_table regclass, p_columns text[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.update_of_sql(p_table regclass, p_columns text[]) IS 'The event clause of an AFTER UPDATE row trigger on p_table whose WHEN clause reads only p_columns of OLD and NEW: update of p_columns, so that an UPDATE setting none of them skips the trigger without compiling its WHEN clause; just update when there are none, or when a BEFORE UPDATE row trigger of p_table may write one of them (private.before_update_writes).';
 
 --
 -- Name: user_keys(uuid, text[]); Type: FUNCTION; Schema: private; Owner: -
@@ -15597,13 +15720,13 @@ CREATE TRIGGER _derive_work_item_state_insert BEFORE INSERT ON public.tasks FOR 
 -- Name: activities _derive_work_item_state_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _derive_work_item_state_update BEFORE UPDATE ON public.activities FOR EACH ROW WHEN (((new.completed IS DISTINCT FROM old.completed) OR (new.completed_at IS DISTINCT FROM old.completed_at) OR (new.claimed_by IS DISTINCT FROM old.claimed_by) OR (new.claimed_at IS DISTINCT FROM old.claimed_at) OR (new.claim_expires_at IS DISTINCT FROM old.claim_expires_at))) EXECUTE FUNCTION private.derive_work_item_state();
+CREATE TRIGGER _derive_work_item_state_update BEFORE UPDATE OF completed, completed_at, claimed_by, claimed_at, claim_expires_at ON public.activities FOR EACH ROW WHEN (((new.completed IS DISTINCT FROM old.completed) OR (new.completed_at IS DISTINCT FROM old.completed_at) OR (new.claimed_by IS DISTINCT FROM old.claimed_by) OR (new.claimed_at IS DISTINCT FROM old.claimed_at) OR (new.claim_expires_at IS DISTINCT FROM old.claim_expires_at))) EXECUTE FUNCTION private.derive_work_item_state();
 
 --
 -- Name: tasks _derive_work_item_state_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _derive_work_item_state_update BEFORE UPDATE ON public.tasks FOR EACH ROW WHEN (((new.completed IS DISTINCT FROM old.completed) OR (new.completed_at IS DISTINCT FROM old.completed_at) OR (new.claimed_by IS DISTINCT FROM old.claimed_by) OR (new.claimed_at IS DISTINCT FROM old.claimed_at) OR (new.claim_expires_at IS DISTINCT FROM old.claim_expires_at))) EXECUTE FUNCTION private.derive_work_item_state();
+CREATE TRIGGER _derive_work_item_state_update BEFORE UPDATE OF completed, completed_at, claimed_by, claimed_at, claim_expires_at ON public.tasks FOR EACH ROW WHEN (((new.completed IS DISTINCT FROM old.completed) OR (new.completed_at IS DISTINCT FROM old.completed_at) OR (new.claimed_by IS DISTINCT FROM old.claimed_by) OR (new.claimed_at IS DISTINCT FROM old.claimed_at) OR (new.claim_expires_at IS DISTINCT FROM old.claim_expires_at))) EXECUTE FUNCTION private.derive_work_item_state();
 
 --
 -- Name: activities _guard_listing_attach; Type: TRIGGER; Schema: public; Owner: -
@@ -16706,10 +16829,10 @@ GRANT ALL ON FUNCTION outbox.batch_events(p_batch outbox.batches) TO service_rol
 REVOKE ALL ON FUNCTION outbox.capture_block(p_table text, p_op text) FROM PUBLIC;
 
 --
--- Name: FUNCTION capture_sql(p_table text, p_op text, p_actor text, p_restored text); Type: ACL; Schema: outbox; Owner: -
+-- Name: FUNCTION capture_sql(p_table text, p_op text, p_actor text, p_restored text, p_one_row boolean); Type: ACL; Schema: outbox; Owner: -
 --
 
-REVOKE ALL ON FUNCTION outbox.capture_sql(p_table text, p_op text, p_actor text, p_restored text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION outbox.capture_sql(p_table text, p_op text, p_actor text, p_restored text, p_one_row boolean) FROM PUBLIC;
 
 --
 -- Name: FUNCTION changes_since(p_cursor text, p_tables text[], p_limit integer, p_user uuid); Type: ACL; Schema: outbox; Owner: -
@@ -16920,6 +17043,12 @@ GRANT ALL ON FUNCTION private.assert_sync_table(p_table text) TO authenticated;
 GRANT ALL ON FUNCTION private.assert_sync_table(p_table text) TO service_role;
 
 --
+-- Name: FUNCTION before_update_writes(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.before_update_writes() FROM PUBLIC;
+
+--
 -- Name: FUNCTION not_authenticated(p_rpc text); Type: ACL; Schema: private; Owner: -
 --
 
@@ -16970,10 +17099,10 @@ REVOKE ALL ON FUNCTION private.caller_visible_ids(p_table text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.caller_visible_ids(p_table text) TO authenticated;
 
 --
--- Name: FUNCTION change_audience_sql(p_table text, p_op text); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION change_audience_sql(p_table text, p_op text, p_one_row boolean); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.change_audience_sql(p_table text, p_op text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.change_audience_sql(p_table text, p_op text, p_one_row boolean) FROM PUBLIC;
 
 --
 -- Name: FUNCTION changed_columns_sql(p_table regclass, p_old text, p_new text, p_value text, p_skip text[]); Type: ACL; Schema: private; Owner: -
@@ -17024,6 +17153,12 @@ REVOKE ALL ON FUNCTION private.claim_expiry() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION private.claimable_table(p_item_type text, p_item_id uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION condition_columns(p_condition text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.condition_columns(p_condition text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION count_badges(); Type: ACL; Schema: private; Owner: -
@@ -17545,10 +17680,10 @@ GRANT ALL ON FUNCTION private.open_parent_ids(p_child text, p_kind text) TO auth
 REVOKE ALL ON FUNCTION private.opened_cursor(p_cursor text, p_recovery boolean) FROM PUBLIC;
 
 --
--- Name: FUNCTION paired_rows_sql(p_table regclass); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION paired_rows_sql(p_table regclass, p_one_row boolean); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.paired_rows_sql(p_table regclass) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.paired_rows_sql(p_table regclass, p_one_row boolean) FROM PUBLIC;
 
 --
 -- Name: FUNCTION parent_allows(p_table text, p_check text, p_type text, p_id uuid); Type: ACL; Schema: private; Owner: -
@@ -17744,6 +17879,12 @@ GRANT ALL ON FUNCTION private.sync_field_digests(p_row anyelement, p_columns tex
 GRANT ALL ON FUNCTION private.sync_field_digests(p_row anyelement, p_columns text[]) TO service_role;
 
 --
+-- Name: FUNCTION sync_fields_sql(p_table text, p_one_row boolean); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_fields_sql(p_table text, p_one_row boolean) FROM PUBLIC;
+
+--
 -- Name: FUNCTION sync_items(p_table text, p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint); Type: ACL; Schema: private; Owner: -
 --
 
@@ -17892,6 +18033,12 @@ GRANT ALL ON FUNCTION private.tombstone_gauge() TO service_role;
 
 REVOKE ALL ON FUNCTION private.try_job_lock(p_job text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.try_job_lock(p_job text) TO service_role;
+
+--
+-- Name: FUNCTION update_of_sql(p_table regclass, p_columns text[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.update_of_sql(p_table regclass, p_columns text[]) FROM PUBLIC;
 
 --
 -- Name: FUNCTION user_keys(p_user uuid, p_kinds text[]); Type: ACL; Schema: private; Owner: -

@@ -10,7 +10,7 @@ import Testing
 /// see the table), the rows `user_sees` says they see (the worker's question), and, for the
 /// synced tables, the rows the user's device holds after a full sync_pull followed by
 /// incremental pulls across rounds of random changes (claims, releases, completions, moves
-/// between listings and parents, owners given away, shares granted and revoked, deletions,
+/// between listings, parents and entries, owners given away, shares granted and revoked, deletions,
 /// admin rights). Seeded: a failure names its seed and replays exactly.
 @Suite struct VisibilityPropertyTests {
     @Test(arguments: [20_251_101, 7, 4_242])
@@ -194,7 +194,7 @@ struct RandomWorld {
     mutating func change(_ c: PostgresConnection) async throws {
         let workTable = chance(70) ? "tasks" : "activities"
         let item = workTable == "tasks" ? pick(tasks) : pick(activities)
-        switch rng.next() % 22 {
+        switch rng.next() % 23 {
         case 0, 1: try await c.query(PostgresQuery(sql: "update public.\(workTable) set claimed_by = $1 where id = $2", binds: [pick(users), item]))
         case 2: try await c.query(PostgresQuery(sql: "update public.\(workTable) set claimed_by = null where id = $1", binds: [item]))
         case 3: try await c.query(PostgresQuery(sql: "update public.\(workTable) set completed = not completed where id = $1", binds: [item]))
@@ -229,6 +229,10 @@ struct RandomWorld {
             }
         case 20:
             try await c.query("update public.users set is_admin = not is_admin where id = \(pick(Array(users.prefix(5))))")
+        case 21:
+            // A photo moved to another entry: its watchlist_id (who sees it) follows in a
+            // BEFORE trigger, not in the UPDATE's own SET list.
+            try await c.query("update public.observed_bird_photos set watchlist_entry_id = \(pick(entries)) where id = (select id from public.observed_bird_photos order by id limit 1 offset \(Int(rng.next() % 3)))")
         default:
             try await c.query("delete from public.listings where id = \(pick(listings))")
             try await addListing(c)

@@ -74,13 +74,13 @@ CREATE TRIGGER _sync_fields AFTER UPDATE ON public.watchlists REFERENCING OLD TA
 -- Name: watchlist_rules _sync_moves; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_moves AFTER UPDATE ON public.watchlist_rules FOR EACH ROW WHEN ((old.watchlist_id IS DISTINCT FROM new.watchlist_id)) EXECUTE FUNCTION private.record_sync_moves();
+CREATE TRIGGER _sync_moves AFTER UPDATE OF watchlist_id ON public.watchlist_rules FOR EACH ROW WHEN ((old.watchlist_id IS DISTINCT FROM new.watchlist_id)) EXECUTE FUNCTION private.record_sync_moves();
 
 --
 -- Name: watchlists _sync_moves; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_moves AFTER UPDATE ON public.watchlists FOR EACH ROW WHEN (((old.id IS DISTINCT FROM new.id) OR (old.owner_id IS DISTINCT FROM new.owner_id))) EXECUTE FUNCTION private.record_sync_moves();
+CREATE TRIGGER _sync_moves AFTER UPDATE OF id, owner_id ON public.watchlists FOR EACH ROW WHEN (((old.id IS DISTINCT FROM new.id) OR (old.owner_id IS DISTINCT FROM new.owner_id))) EXECUTE FUNCTION private.record_sync_moves();
 
 --
 -- Name: watchlist_rules _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -

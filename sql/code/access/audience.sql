@@ -6,7 +6,9 @@
 -- The CTEs, for a p_op (insert | update | delete) statement on p_table:
 --   written      the rows (an UPDATE's old and new row paired by id, private.paired_rows_sql;
 --                no-op updates left out), in the statement's order: rid, it (the row), row
---                (jsonb) and, for an update, old_it
+--                (jsonb) and, for an update, old_it. For a statement known to have written
+--                at most one row (p_one_row), that row without the window functions and
+--                sort that place and pair many: the same columns, rid 1
 --   row_keys     each row's keys (private.row_keys_sql: expressions over the row, the parent
 --                of a derived key joined), old false; for an UPDATE that changed a column
 --                deciding them, the old row's keys too (the people it moved away from), old true
@@ -14,7 +16,7 @@
 --                is held by that user, and a statement whose rows have only user keys makes
 --                no call)
 --   row_holders  row_keys with each key's holders (none for everyone: every user holds it)
-create or replace function private.change_audience_sql(p_table text, p_op text) returns text
+create or replace function private.change_audience_sql(p_table text, p_op text, p_one_row boolean) returns text
   language plpgsql
   stable
   set search_path = pg_catalog, pg_temp
@@ -30,11 +32,18 @@ begin
   -- Rows as the table's row type: a transition table's rows are anonymous records, whose
   -- columns a plan's printer cannot name (auto_explain with log_nested_statements failed
   -- the write with "record type has not been registered").
-  v_rows := case p_op
+  v_rows := case when p_one_row then case p_op
+    when 'insert' then pg_catalog.format('select 1::bigint as rid, n::%1$s as it, pg_catalog.to_jsonb(n) as row from new_rows n', v_table)
+    when 'delete' then pg_catalog.format('select 1::bigint as rid, o::%1$s as it, pg_catalog.to_jsonb(o) as row from old_rows o', v_table)
+    else null end
+  else case p_op
     when 'insert' then pg_catalog.format('select pg_catalog.row_number() over () as rid, n::%1$s as it, pg_catalog.to_jsonb(n) as row from new_rows n', v_table)
     when 'delete' then pg_catalog.format('select pg_catalog.row_number() over () as rid, o::%1$s as it, pg_catalog.to_jsonb(o) as row from old_rows o', v_table)
-    else 'select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (' || private.paired_rows_sql(v_table) || ') p'
-         ' where p.rid is not null and p.old_it is distinct from p.it' end;
+    else null end end;
+  if p_op = 'update' then
+    v_rows := 'select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (' || private.paired_rows_sql(v_table, p_one_row) || ') p'
+              ' where p.rid is not null and p.old_it is distinct from p.it';
+  end if;
   return pg_catalog.format($sql$written as materialized (%1$s),
             row_keys as materialized (
               select r.rid, x.kind, x.key, false as old from written r cross join lateral (%2$s) x%3$s),
@@ -54,8 +63,8 @@ begin
       private.row_keys_sql(p_table, '(r.old_it)'), v_moved) else '' end);
 end
 $$;
-comment on function private.change_audience_sql(text, text) is
-  'SQL text of the CTEs written (the rows a p_op statement on p_table wrote, from its transition tables new_rows / old_rows), row_keys (their keys; an update''s old keys too where it changed a column deciding them: old true), key_holders (the holders of those keys, one private.keys_holders call) and row_holders (each key with its holders), without the leading WITH: the audience of a statement''s changes, for outbox.capture_sql and private.sync_marks_sql. Generated from private.visibility_rules; INVALID_ARGUMENT (22023) for another operation.';
+comment on function private.change_audience_sql(text, text, boolean) is
+  'SQL text of the CTEs written (the rows a p_op statement on p_table wrote, from its transition tables new_rows / old_rows; p_one_row: a statement that wrote at most one row, its row without window functions or sort), row_keys (their keys; an update''s old keys too where it changed a column deciding them: old true), key_holders (the holders of those keys, one private.keys_holders call) and row_holders (each key with its holders), without the leading WITH: the audience of a statement''s changes, for outbox.capture_sql and private.sync_marks_sql. Generated from private.visibility_rules; INVALID_ARGUMENT (22023) for another operation.';
 
 -- "A column deciding the keys of the row changed", over two row expressions: NULL for a
 -- table without rules.
@@ -72,5 +81,5 @@ $$;
 comment on function private.visibility_moved_sql(text, text, text) is
   'SQL text of "a column deciding the scope keys of p_table''s row changed" between the row expressions p_old and p_new (private.visibility_columns); NULL for a table without rules.';
 
-revoke all on function private.change_audience_sql(text, text), private.visibility_moved_sql(text, text, text)
+revoke all on function private.change_audience_sql(text, text, boolean), private.visibility_moved_sql(text, text, text)
   from public, anon, authenticated, service_role;

@@ -219,8 +219,9 @@ begin
   for v_table in select c.parent_table, c.parent_open from private.child_parent_rules() c group by c.parent_table, c.parent_open loop
     -- (A statement trigger cannot be limited to the columns the rule reads when it takes
     -- transition tables, and would then run for every update of the parents.)
-    perform private.define(pg_catalog.format('create or replace trigger _child_parents_open after update on public.%I for each row '
+    perform private.define(pg_catalog.format('create or replace trigger _child_parents_open after %s on public.%I for each row '
                               'when (coalesce(%s, false) is distinct from coalesce(%s, false)) execute function private.record_child_parents()',
+                              private.update_of_sql(pg_catalog.format('public.%I', v_table.parent_table)::regclass, private.condition_columns(v_table.parent_open)),
                               v_table.parent_table, private.visibility_condition(v_table.parent_open, 'old'),
                               private.visibility_condition(v_table.parent_open, 'new')));
     perform private.define(pg_catalog.format('create or replace trigger _child_parents_delete after delete on public.%I '

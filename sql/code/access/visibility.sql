@@ -142,6 +142,16 @@ $$;
 comment on function private.visibility_condition(text, text) is
   'A visibility rule''s condition with its row "it" renamed p_alias ('''' = unqualified column names, inside a policy).';
 
+-- The columns a rule's condition reads (it.<column>), as visibility_columns finds them.
+create or replace function private.condition_columns(p_condition text) returns text[]
+  language sql immutable
+  set search_path = pg_catalog, pg_temp
+as $$
+  select array(select distinct m[1] from pg_catalog.regexp_matches(coalesce(p_condition, ''), '\mit\.(\w+)', 'g') m order by 1)
+$$;
+comment on function private.condition_columns(text) is
+  'The columns a visibility rule''s condition reads (it.<column>), sorted, without duplicates.';
+
 -- "Row p_alias of p_table is visible", in one of three forms:
 --   caller  for the caller (auth.uid()), as caller_sees asks it; admins pass on the tables
 --           admins see
@@ -469,7 +479,7 @@ comment on function private.caller_sees(text, uuid) is
 
 revoke all on function private.everyone_key(), private.user_keys(uuid, text[]), private.pull_key_kinds(text[]), private.key_holders(text, uuid),
   private.keys_holders(text[], uuid[]), private.row_keys_sql(text, text, integer),
-  private.caller_keys(text), private.visibility_condition(text, text), private.visibility_predicate(text, text, text),
+  private.caller_keys(text), private.visibility_condition(text, text), private.condition_columns(text), private.visibility_predicate(text, text, text),
   private.visibility_columns(text), private.generate_row_scope(), private.apply_select_policy(text),
   private.row_keys(text, jsonb), private.row_audience(text, jsonb), private.user_sees(uuid, text, jsonb),
   private.caller_visible_ids(text), private.caller_sees(text, uuid)

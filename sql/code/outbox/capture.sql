@@ -22,6 +22,7 @@ comment on function outbox.log_partition(timestamptz) is
 -- the CTEs of private.change_audience_sql (written, row_keys, key_holders, row_holders), then
 --   audiences    per row the distinct holders, sorted
 --   seen_by_all  the rows with an everyone key
+-- (for a statement of one row, both read as scalar subqueries instead)
 -- and, for a synced table, sync_poll's change marks (private.sync_marks_sql) from the same
 -- holders, in the same statement.
 -- One branch per recorded table. A static statement's plan is kept for the session, and the
@@ -41,7 +42,7 @@ comment on function outbox.log_partition(timestamptz) is
 -- Without JIT (capture_changes says set jit = off): planned over transition tables with a
 -- guessed row count, a bulk write's statement was compiled to machine code every time,
 -- which took longer (seconds for 10,000 rows) than running it.
-create or replace function outbox.capture_sql(p_table text, p_op text, p_actor text, p_restored text) returns text
+create or replace function outbox.capture_sql(p_table text, p_op text, p_actor text, p_restored text, p_one_row boolean) returns text
   language plpgsql
   stable
   set search_path = pg_catalog, pg_temp
@@ -49,17 +50,11 @@ as $$
 declare
   v_table regclass := pg_catalog.format('public.%I', p_table)::regclass;
 begin
-  return pg_catalog.format($sql$with %2$s,
-            audiences as (
-              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
-                from row_holders x
-               group by x.rid),
-            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')%7$s
+  return pg_catalog.format($sql$with %2$s%11$s%7$s
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            select %1$L, %3$L, (r.it).id, %4$s, %5$s, coalesce(a.audience, '{}'), e.rid is not null, %8$s, %6$s
-              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
-             order by r.rid$sql$,
-    p_table, private.change_audience_sql(p_table, p_op),
+            select %1$L, %3$L, (r.it).id, %4$s, %5$s, %9$s, %8$s, %6$s
+              from written r%10$s$sql$,
+    p_table, private.change_audience_sql(p_table, p_op, p_one_row),
     p_op,
     case when p_op = 'delete' then 'null' else 'r.row' end,
     case p_op when 'insert' then 'null'
@@ -71,11 +66,26 @@ begin
     case when p_table = any (private.sync_tables())
          then E',\n            marks as (\n              '
               || pg_catalog.replace(private.sync_marks_sql(p_table, p_op), E'\n', E'\n        ') || ')' else '' end,
-    p_actor);
+    p_actor,
+    -- One row: its audience and whether everyone sees it are all of row_holders and
+    -- row_keys, read as two scalar subqueries instead of the CTEs audiences and seen_by_all
+    -- and their joins, with no grouping or sorts to set up.
+    case when p_one_row
+         then E'coalesce((select pg_catalog.array_agg(distinct x.holder order by x.holder) from row_holders x), \'{}\'),\n'
+              || E'                   exists (select from row_keys k where k.kind = \'everyone\')'
+         else E'coalesce(a.audience, \'{}\'), e.rid is not null' end,
+    case when p_one_row then ''
+         else E' left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid\n             order by r.rid' end,
+    case when p_one_row then '' else $sql$,
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from row_holders x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')$sql$ end);
 end
 $$;
-comment on function outbox.capture_sql(text, text, text, text) is
-  'SQL text of the statement outbox.capture_changes runs for a p_op (insert | update | delete) statement on p_table: every row of its transition tables into outbox.events, with its audience worked out for all rows at once (private.change_audience_sql), and for a synced table its change marks (private.sync_marks_sql) in the same statement; p_actor and p_restored are the expressions of the acting user and of the id restore_entity re-creates (variables, or $1 and $2). Generated from private.visibility_rules.';
+comment on function outbox.capture_sql(text, text, text, text, boolean) is
+  'SQL text of the statement outbox.capture_changes runs for a p_op (insert | update | delete) statement on p_table: every row of its transition tables into outbox.events, with its audience worked out for all rows at once (private.change_audience_sql), and for a synced table its change marks (private.sync_marks_sql) in the same statement; p_actor and p_restored are the expressions of the acting user and of the id restore_entity re-creates (variables, or $1 and $2); p_one_row for the statement of a write of at most one row (its audience read without joins). Generated from private.visibility_rules.';
 
 -- The block that records a p_op statement on p_table: the static statement for a statement
 -- of one row, a second copy of it for more than 16, the same planned for its row count in
@@ -87,14 +97,16 @@ create or replace function outbox.capture_block(p_table text, p_op text) returns
 as $$
   select pg_catalog.format(
     E'if not exists (select from %1$s offset 1) then\n            %2$s;\n'
-    || E'          elsif exists (select from %1$s offset 16) then\n            %2$s;\n'
+    || E'          elsif exists (select from %1$s offset 16) then\n            %6$s;\n'
     || E'          else\n            execute (select s.statement from outbox.capture_statements s where s.table_name = %3$L and s.op = %4$L)\n'
     || E'              using auth.uid(), %5$s;\n          end if;',
     case p_op when 'delete' then 'old_rows' else 'new_rows' end,
     outbox.capture_sql(p_table, p_op, '(select auth.uid())',
-                       case when p_op = 'insert' then pg_catalog.format('(select audit.restoring_id(%L))', p_table) end),
+                       case when p_op = 'insert' then pg_catalog.format('(select audit.restoring_id(%L))', p_table) end, true),
     p_table, p_op,
-    case when p_op = 'insert' then pg_catalog.format('audit.restoring_id(%L)', p_table) else 'null::uuid' end)
+    case when p_op = 'insert' then pg_catalog.format('audit.restoring_id(%L)', p_table) else 'null::uuid' end,
+    outbox.capture_sql(p_table, p_op, '(select auth.uid())',
+                       case when p_op = 'insert' then pg_catalog.format('(select audit.restoring_id(%L))', p_table) end, false))
 $$;
 comment on function outbox.capture_block(text, text) is
   'PL/pgSQL text of outbox.capture_changes''s block for a p_op statement on p_table: outbox.capture_sql as a static statement (its plan kept for the session) when the statement wrote one row or none, a second static copy of it when it wrote more than 16 (first planned for that many: hash and merge joins, linear at any size), else the same text from outbox.capture_statements run with EXECUTE, planned for its row count. The static statements read the actor and the restored id in InitPlans, without variables, so that their plan is kept from the first call.';
@@ -111,7 +123,7 @@ begin
   -- The bulk statements first: the function reads them.
   delete from outbox.capture_statements;
   insert into outbox.capture_statements (table_name, op, statement)
-  select m.table_name, o.op, outbox.capture_sql(m.table_name, o.op, '$1', '$2')
+  select m.table_name, o.op, outbox.capture_sql(m.table_name, o.op, '$1', '$2', false)
     from private.table_manifest m cross join (values ('insert'), ('update'), ('delete')) o (op)
    where m.outbox;
 
@@ -250,7 +262,7 @@ comment on view outbox.tables is 'The tables whose changes are recorded (they ha
 revoke all on outbox.tables from public, anon, authenticated, service_role;
 
 grant select on outbox.tables to service_role;
-revoke all on function outbox.capture_sql(text, text, text, text), outbox.capture_block(text, text), outbox.generate_capture(),
+revoke all on function outbox.capture_sql(text, text, text, text, boolean), outbox.capture_block(text, text), outbox.generate_capture(),
   outbox.doorbell_channel(), outbox.ring_doorbell(), outbox.enable_changes(regclass), outbox.disable_changes(regclass),
   outbox.log_partition(timestamptz)
   from public, anon, authenticated, service_role;

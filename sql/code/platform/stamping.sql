@@ -124,21 +124,25 @@ comment on function private.enable_row_stamping(regclass) is
 -- and serves every audited table; StatementTriggerPlanTests checks that the two agree). A trigger that needs only what changed, not each row's
 -- old and new values side by side, nets instead: old rows -1, new rows +1, grouped by the
 -- values it reads (private.count_badges, the journal's).
-create or replace function private.paired_rows_sql(p_table regclass) returns text
+create or replace function private.paired_rows_sql(p_table regclass, p_one_row boolean) returns text
   language sql
   stable
   set search_path = pg_catalog, pg_temp
 as $$
-  select pg_catalog.format(
+  select case when p_one_row
+    -- One row written: its two rows side by side, without the window functions and sorts
+    -- that place and pair many (a one-row update sets up their plan nodes for nothing).
+    then pg_catalog.format('select 1::bigint as rid, n::%1$s as it, o::%1$s as old_it from new_rows n cross join old_rows o', p_table)
+    else pg_catalog.format(
     'select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
             from (select null::bigint as rid, o::%1$s as it from old_rows o
                   union all
-                  select pg_catalog.row_number() over (), n::%1$s from new_rows n) c', p_table)
+                  select pg_catalog.row_number() over (), n::%1$s from new_rows n) c', p_table) end
 $$;
-comment on function private.paired_rows_sql(regclass) is
-  'SQL text of a query over the transition tables (new_rows, old_rows) of an UPDATE statement trigger on p_table pairing each new row with its old row by id through a sort, never a join (a plan kept from a one-row run would make a join quadratic): columns rid (bigint, the new row''s place in the statement), it (new row), old_it (old row); filter on rid is not null for the pairs. For outbox.capture_sql and private.generate_sync_fields.';
+comment on function private.paired_rows_sql(regclass, boolean) is
+  'SQL text of a query over the transition tables (new_rows, old_rows) of an UPDATE statement trigger on p_table pairing each new row with its old row by id through a sort, never a join (a plan kept from a one-row run would make a join quadratic): columns rid (bigint, the new row''s place in the statement), it (new row), old_it (old row); filter on rid is not null for the pairs. p_one_row: for a statement known to have updated at most one row, the row''s two versions side by side (rid 1). For outbox.capture_sql and private.generate_sync_fields.';
 
 -- Helpers of migrations only: executable by their owner (the migrating role), nobody else.
 revoke all on function private.stamp_row(), private.row_changed_condition(regclass),
-  private.changed_columns_sql(regclass, text, text, text, text[]), private.paired_rows_sql(regclass),
+  private.changed_columns_sql(regclass, text, text, text, text[]), private.paired_rows_sql(regclass, boolean),
   private.enable_row_stamping(regclass) from public, anon, authenticated, service_role;

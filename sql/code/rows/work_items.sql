@@ -36,8 +36,12 @@ comment on function private.derive_work_item_state() is
   'BEFORE INSERT/UPDATE trigger function of tasks and activities: completed_at follows completed and claimed_at follows claimed_by, both from the server clock, and claim_expires_at is claimed_at + the operator''s claim expiry (private.claim_expiry(); NULL when none, unclaimed or completed); on UPDATE a client cannot set them directly. SECURITY DEFINER: it reads the operator''s claim expiry, which no API role may run (it touches nothing but NEW).';
 
 -- Called only when it has something to do: a row inserted open and unclaimed, or an update
--- that touches none of the four columns, keeps its times as they are (what the function
--- would write), so the WHEN clauses skip the call, the common case of a bulk write.
+-- that touches none of the five columns, keeps its times as they are (what the function
+-- would write), so the WHEN clauses skip the call, the common case of a bulk write. The
+-- update's trigger names the five columns too: an UPDATE that sets none of them (a title)
+-- skips it without compiling its WHEN clause (private.update_of_sql says why). Sound
+-- because it is the first BEFORE UPDATE trigger of the table (they fire in name order) and
+-- the others write none of the five (private.before_update_writes).
 do $$
 declare
   v_table text;
@@ -49,7 +53,8 @@ begin
       'or new.claim_expires_at is not null) '
       'execute function private.derive_work_item_state()', v_table));
     perform private.define(pg_catalog.format(
-      'create or replace trigger _derive_work_item_state_update before update on public.%I for each row '
+      'create or replace trigger _derive_work_item_state_update before update of completed, completed_at, claimed_by, '
+      'claimed_at, claim_expires_at on public.%I for each row '
       'when (new.completed is distinct from old.completed or new.completed_at is distinct from old.completed_at '
       'or new.claimed_by is distinct from old.claimed_by or new.claimed_at is distinct from old.claimed_at '
       'or new.claim_expires_at is distinct from old.claim_expires_at) '

@@ -243,14 +243,12 @@ comment on function private.sync_field_digests(anyelement, text[]) is
 -- shortest exact floats), so that sync_push's digests of pushed values match.
 -- JIT off: a statement over a transition table is planned with a guessed row count, which
 -- made PostgreSQL compile it to machine code on every bulk write (seconds for 10,000 rows).
-create or replace function private.generate_sync_fields() returns void
-  language plpgsql
+create or replace function private.sync_fields_sql(p_table text, p_one_row boolean) returns text
+  language sql
+  stable
   set search_path = pg_catalog, pg_temp
 as $$
-declare
-  v_branches text[];
-begin
-  select pg_catalog.array_agg(array[t, pg_catalog.format(
+  select pg_catalog.format(
            $b$insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests, base_keys)
           select %1$L, (p.it).id, (p.it).row_version, v_actor, %2$s,
                  array(select k.kind || ':' || k.key from (%4$s) k)
@@ -260,12 +258,28 @@ begin
           on conflict on constraint sync_field_changes_pkey
           do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests,
                         base_keys = excluded.base_keys;$b$,
-           t, private.changed_columns_sql(pg_catalog.format('public.%I', t)::regclass, '(p.old_it)', '(p.it)',
-                                          'pg_catalog.md5(coalesce(pg_catalog.to_jsonb(%s), ''null'')::text)',
-                                          array['created_at', 'updated_at', 'row_version', 'sync_xid']),
-           private.paired_rows_sql(pg_catalog.format('public.%I', t)::regclass),
-           private.row_keys_sql(t, '(p.old_it)'))]
-         order by t)
+           p_table, private.changed_columns_sql(pg_catalog.format('public.%I', p_table)::regclass, '(p.old_it)', '(p.it)',
+                                                'pg_catalog.md5(coalesce(pg_catalog.to_jsonb(%s), ''null'')::text)',
+                                                array['created_at', 'updated_at', 'row_version', 'sync_xid']),
+           private.paired_rows_sql(pg_catalog.format('public.%I', p_table)::regclass, p_one_row),
+           private.row_keys_sql(p_table, '(p.old_it)'))
+$$;
+comment on function private.sync_fields_sql(text, boolean) is
+  'PL/pgSQL text of private.record_sync_fields''s statement for an UPDATE of the synced table p_table (p_one_row: of at most one row, its rows paired without window functions): the changed columns'' digests of every row whose row_version moved into private.sync_field_changes.';
+
+create or replace function private.generate_sync_fields() returns void
+  language plpgsql
+  set search_path = pg_catalog, pg_temp
+as $$
+declare
+  v_branches text[];
+begin
+  -- Two static statements per table: one for an update of one row (nearly every one), its
+  -- rows paired without the window functions and sorts a statement of many rows needs.
+  select pg_catalog.array_agg(array[t, pg_catalog.format(
+           E'if not exists (select from new_rows offset 1) then\n            %s\n          else\n            %s\n          end if;',
+           pg_catalog.replace(private.sync_fields_sql(t, true), E'\n', E'\n  '),
+           pg_catalog.replace(private.sync_fields_sql(t, false), E'\n', E'\n  '))] order by t)
     into v_branches
     from pg_catalog.unnest(private.sync_tables()) t
    where pg_catalog.to_regclass(pg_catalog.format('public.%I', t)) is not null;
@@ -347,8 +361,9 @@ begin
                                 'execute function private.stamp_sync_xid()', v_name));
   select pg_catalog.string_agg(format('old.%1$I is distinct from new.%1$I', c), ' or ')
     into v_moved from unnest(private.visibility_columns(v_name)) c;
-  perform private.define(format('create or replace trigger _sync_moves after update on public.%I for each row when (%s) '
-                                'execute function private.record_sync_moves()', v_name, v_moved));
+  perform private.define(format('create or replace trigger _sync_moves after %s on public.%I for each row when (%s) '
+                                'execute function private.record_sync_moves()',
+                                private.update_of_sql(p_table, private.visibility_columns(v_name)), v_name, v_moved));
   perform private.define(format('create or replace trigger _sync_deletions after delete on public.%I referencing old table as old_rows '
                                 'for each statement execute function private.record_sync_deletions()', v_name));
   perform private.define(format('create or replace trigger _sync_fields after update on public.%I referencing old table as old_rows new table as new_rows '
@@ -419,7 +434,7 @@ comment on function public.purge_sync_deletions(interval) is
 -- The validators run as the caller of sync_pull / sync_push; the trigger functions and
 -- enable_sync as their owner.
 revoke all on function private.stamp_sync_xid(), private.record_sync_moves(), private.record_sync_deletions(),
-  private.generate_sync_fields(), private.sync_field_digests(anyelement, text[]),
+  private.generate_sync_fields(), private.sync_fields_sql(text, boolean), private.sync_field_digests(anyelement, text[]),
   private.enable_sync(regclass), public.purge_sync_deletions(interval),
   private.assert_sync_table(text), private.sync_tables() from public, anon, authenticated, service_role;
 grant execute on function private.sync_tables(), private.assert_sync_table(text) to authenticated, service_role;

@@ -119,7 +119,7 @@ begin
                                       || E'          else\n            execute %L;\n          end if;',
                                       case when o = 'delete' then 'old_rows' else 'new_rows' end, x.statement, x.statement)
                                from unnest(array['insert', 'update', 'delete']) with ordinality o (o, n)
-                              cross join lateral (select 'with ' || private.change_audience_sql(m.table_name, o) || E'\n            '
+                              cross join lateral (select 'with ' || private.change_audience_sql(m.table_name, o, false) || E'\n            '
                                                          || pg_catalog.replace(private.sync_marks_sql(m.table_name, o), E'\n', E'\n      ')
                                                          as statement) x
                               order by o.n))]
