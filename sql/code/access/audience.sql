@@ -25,6 +25,8 @@ declare
   v_moved text := private.visibility_moved_sql(p_table, '(r.old_it)', '(r.it)');
   v_rows text;
   v_table regclass := pg_catalog.format('public.%I', p_table)::regclass;
+  -- A row's place in the statement: always 1 when it wrote one row (no window to set up).
+  v_place text := case when p_one_row then '1::bigint' else 'pg_catalog.row_number() over ()' end;
 begin
   if p_op not in ('insert', 'update', 'delete') then
     raise exception using errcode = '22023', message = pg_catalog.format('INVALID_ARGUMENT: operation %L', p_op);
@@ -32,18 +34,11 @@ begin
   -- Rows as the table's row type: a transition table's rows are anonymous records, whose
   -- columns a plan's printer cannot name (auto_explain with log_nested_statements failed
   -- the write with "record type has not been registered").
-  v_rows := case when p_one_row then case p_op
-    when 'insert' then pg_catalog.format('select 1::bigint as rid, n::%1$s as it, pg_catalog.to_jsonb(n) as row from new_rows n', v_table)
-    when 'delete' then pg_catalog.format('select 1::bigint as rid, o::%1$s as it, pg_catalog.to_jsonb(o) as row from old_rows o', v_table)
-    else null end
-  else case p_op
-    when 'insert' then pg_catalog.format('select pg_catalog.row_number() over () as rid, n::%1$s as it, pg_catalog.to_jsonb(n) as row from new_rows n', v_table)
-    when 'delete' then pg_catalog.format('select pg_catalog.row_number() over () as rid, o::%1$s as it, pg_catalog.to_jsonb(o) as row from old_rows o', v_table)
-    else null end end;
-  if p_op = 'update' then
-    v_rows := 'select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (' || private.paired_rows_sql(v_table, p_one_row) || ') p'
-              ' where p.rid is not null and p.old_it is distinct from p.it';
-  end if;
+  v_rows := case p_op
+    when 'insert' then pg_catalog.format('select %2$s as rid, n::%1$s as it, pg_catalog.to_jsonb(n) as row from new_rows n', v_table, v_place)
+    when 'delete' then pg_catalog.format('select %2$s as rid, o::%1$s as it, pg_catalog.to_jsonb(o) as row from old_rows o', v_table, v_place)
+    else 'select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (' || private.paired_rows_sql(v_table, p_one_row) || ') p'
+         ' where p.rid is not null and p.old_it is distinct from p.it' end;
   return pg_catalog.format($sql$written as materialized (%1$s),
             row_keys as materialized (
               select r.rid, x.kind, x.key, false as old from written r cross join lateral (%2$s) x%3$s),
