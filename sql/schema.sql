@@ -3910,7 +3910,7 @@ begin
     into v_moved from unnest(private.visibility_columns(v_name)) c;
   perform private.define(format('create or replace trigger _sync_moves after %s on public.%I for each row when (%s) '
                                 'execute function private.record_sync_moves()',
-                                private.update_of_sql(p_table, private.visibility_columns(v_name)), v_name, v_moved));
+                                private.update_of_sql(v_name, private.visibility_columns(v_name)), v_name, v_moved));
   perform private.define(format('create or replace trigger _sync_deletions after delete on public.%I referencing old table as old_rows '
                                 'for each statement execute function private.record_sync_deletions()', v_name));
   perform private.define(format('create or replace trigger _sync_fields after update on public.%I referencing old table as old_rows new table as new_rows '
@@ -4298,7 +4298,7 @@ begin
     -- transition tables, and would then run for every update of the parents.)
     perform private.define(pg_catalog.format('create or replace trigger _child_parents_open after %s on public.%I for each row '
                               'when (coalesce(%s, false) is distinct from coalesce(%s, false)) execute function private.record_child_parents()',
-                              private.update_of_sql(pg_catalog.format('public.%I', v_table.parent_table)::regclass, private.condition_columns(v_table.parent_open)),
+                              private.update_of_sql(v_table.parent_table, private.condition_columns(v_table.parent_open)),
                               v_table.parent_table, private.visibility_condition(v_table.parent_open, 'old'),
                               private.visibility_condition(v_table.parent_open, 'new')));
     perform private.define(pg_catalog.format('create or replace trigger _child_parents_delete after delete on public.%I '
@@ -4397,7 +4397,7 @@ begin
                               v_table.table_name));
     perform private.define(pg_catalog.format('create or replace trigger _quota_open_items_update after %s on public.%I for each row '
                               'when (coalesce(%s, false) and not coalesce(%s, false)) execute function private.check_quotas(''open update'')',
-                              private.update_of_sql(pg_catalog.format('public.%I', v_table.table_name)::regclass, private.condition_columns(v_table.condition)),
+                              private.update_of_sql(v_table.table_name, private.condition_columns(v_table.condition)),
                               v_table.table_name, private.visibility_condition(v_table.condition, 'new'),
                               private.visibility_condition(v_table.condition, 'old')));
   end loop;
@@ -8602,17 +8602,17 @@ $$;
 COMMENT ON FUNCTION private.try_job_lock(p_job text) IS 'True when the caller''s transaction now holds the job p_job (its row of private.job_locks, locked until the transaction ends); false when another transaction holds it. The worker''s maintenance runs each job only while holding ''maintenance''. Errors: NULL_ARGUMENT (22004), INVALID_ARGUMENT (22023, detail {argument, allowed}). SECURITY DEFINER: no API role reads private.job_locks (so that no app user can take a job''s lock); the worker (service_role) may run it.';
 
 --
--- Name: update_of_sql(regclass, text[]); Type: FUNCTION; Schema: private; Owner: -
+-- Name: update_of_sql(text, text[]); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.update_of_sql(p_table regclass, p_columns text[]) RETURNS text
+CREATE FUNCTION private.update_of_sql(p_table text, p_columns text[]) RETURNS text
     LANGUAGE sql STABLE
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select case
     when pg_catalog.cardinality(p_columns) = 0
       or exists (select from pg_catalog.pg_trigger t
-                  where t.tgrelid = p_table and not t.tgisinternal
+                  where t.tgrelid = pg_catalog.format('public.%I', p_table)::regclass and not t.tgisinternal
                     and t.tgtype::integer & 19 = 19  -- row, before, update
                     and not exists (select from private.before_update_writes() w
                                      where w.function_name = t.tgfoid::regprocedure::text and not w.columns && p_columns))
@@ -8622,10 +8622,10 @@ CREATE FUNCTION private.update_of_sql(p_table regclass, p_columns text[]) RETURN
 $$;
 
 --
--- Name: FUNCTION update_of_sql(p_table regclass, p_columns text[]); Type: COMMENT; Schema: private; Owner: -
+-- Name: FUNCTION update_of_sql(p_table text, p_columns text[]); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.update_of_sql(p_table regclass, p_columns text[]) IS 'The event clause of an AFTER UPDATE row trigger on p_table whose WHEN clause reads only p_columns of OLD and NEW: update of p_columns, so that an UPDATE setting none of them skips the trigger without compiling its WHEN clause; just update when there are none, or when a BEFORE UPDATE row trigger of p_table may write one of them (private.before_update_writes).';
+COMMENT ON FUNCTION private.update_of_sql(p_table text, p_columns text[]) IS 'The event clause of an AFTER UPDATE row trigger on public.p_table whose WHEN clause reads only p_columns of OLD and NEW: update of p_columns, so that an UPDATE setting none of them skips the trigger without compiling its WHEN clause; just update when there are none, or when a BEFORE UPDATE row trigger of p_table may write one of them (private.before_update_writes).';
 
 --
 -- Name: user_keys(uuid, text[]); Type: FUNCTION; Schema: private; Owner: -
@@ -18030,10 +18030,10 @@ REVOKE ALL ON FUNCTION private.try_job_lock(p_job text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.try_job_lock(p_job text) TO service_role;
 
 --
--- Name: FUNCTION update_of_sql(p_table regclass, p_columns text[]); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION update_of_sql(p_table text, p_columns text[]); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.update_of_sql(p_table regclass, p_columns text[]) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.update_of_sql(p_table text, p_columns text[]) FROM PUBLIC;
 
 --
 -- Name: FUNCTION user_keys(p_user uuid, p_kinds text[]); Type: ACL; Schema: private; Owner: -

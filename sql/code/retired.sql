@@ -17,6 +17,7 @@ drop function if exists outbox.capture_sql(text, text);                         
 drop function if exists outbox.capture_sql(text, text, text, text);             -- now says whether the statement wrote one row
 drop function if exists private.change_audience_sql(text, text);               -- likewise
 drop function if exists private.paired_rows_sql(regclass);                      -- likewise
+drop function if exists private.update_of_sql(regclass, text[]);               -- now takes the table's name
 drop function if exists private.create_plan_keeping_function(text, text, text, text, text, text);  -- now takes the grantees
 drop function if exists private.propagate_parent_open() cascade;                -- openness is the parent's (private.child_parents)
 drop function if exists private.user_keys(uuid);                                -- now takes the kinds asked for

@@ -221,7 +221,7 @@ begin
     -- transition tables, and would then run for every update of the parents.)
     perform private.define(pg_catalog.format('create or replace trigger _child_parents_open after %s on public.%I for each row '
                               'when (coalesce(%s, false) is distinct from coalesce(%s, false)) execute function private.record_child_parents()',
-                              private.update_of_sql(pg_catalog.format('public.%I', v_table.parent_table)::regclass, private.condition_columns(v_table.parent_open)),
+                              private.update_of_sql(v_table.parent_table, private.condition_columns(v_table.parent_open)),
                               v_table.parent_table, private.visibility_condition(v_table.parent_open, 'old'),
                               private.visibility_condition(v_table.parent_open, 'new')));
     perform private.define(pg_catalog.format('create or replace trigger _child_parents_delete after delete on public.%I '

@@ -202,7 +202,7 @@ begin
                               v_table.table_name));
     perform private.define(pg_catalog.format('create or replace trigger _quota_open_items_update after %s on public.%I for each row '
                               'when (coalesce(%s, false) and not coalesce(%s, false)) execute function private.check_quotas(''open update'')',
-                              private.update_of_sql(pg_catalog.format('public.%I', v_table.table_name)::regclass, private.condition_columns(v_table.condition)),
+                              private.update_of_sql(v_table.table_name, private.condition_columns(v_table.condition)),
                               v_table.table_name, private.visibility_condition(v_table.condition, 'new'),
                               private.visibility_condition(v_table.condition, 'old')));
   end loop;

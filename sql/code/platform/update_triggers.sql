@@ -30,14 +30,14 @@ comment on function private.before_update_writes() is
 -- decide who sees a row or whether it is open. A column a BEFORE trigger changes is not
 -- one the UPDATE sets, so this holds only while no BEFORE UPDATE row trigger of the table
 -- may write one of p_columns (private.before_update_writes); otherwise plain "update".
-create or replace function private.update_of_sql(p_table regclass, p_columns text[]) returns text
+create or replace function private.update_of_sql(p_table text, p_columns text[]) returns text
   language sql stable
   set search_path = pg_catalog, pg_temp
 as $$
   select case
     when pg_catalog.cardinality(p_columns) = 0
       or exists (select from pg_catalog.pg_trigger t
-                  where t.tgrelid = p_table and not t.tgisinternal
+                  where t.tgrelid = pg_catalog.format('public.%I', p_table)::regclass and not t.tgisinternal
                     and t.tgtype::integer & 19 = 19  -- row, before, update
                     and not exists (select from private.before_update_writes() w
                                      where w.function_name = t.tgfoid::regprocedure::text and not w.columns && p_columns))
@@ -45,8 +45,8 @@ as $$
     else 'update of ' || (select pg_catalog.string_agg(pg_catalog.quote_ident(c), ', ' order by o)
                             from pg_catalog.unnest(p_columns) with ordinality u (c, o)) end
 $$;
-comment on function private.update_of_sql(regclass, text[]) is
-  'The event clause of an AFTER UPDATE row trigger on p_table whose WHEN clause reads only p_columns of OLD and NEW: update of p_columns, so that an UPDATE setting none of them skips the trigger without compiling its WHEN clause; just update when there are none, or when a BEFORE UPDATE row trigger of p_table may write one of them (private.before_update_writes).';
+comment on function private.update_of_sql(text, text[]) is
+  'The event clause of an AFTER UPDATE row trigger on public.p_table whose WHEN clause reads only p_columns of OLD and NEW: update of p_columns, so that an UPDATE setting none of them skips the trigger without compiling its WHEN clause; just update when there are none, or when a BEFORE UPDATE row trigger of p_table may write one of them (private.before_update_writes).';
 
-revoke all on function private.before_update_writes(), private.update_of_sql(regclass, text[])
+revoke all on function private.before_update_writes(), private.update_of_sql(text, text[])
   from public, anon, authenticated, service_role;

@@ -363,7 +363,7 @@ begin
     into v_moved from unnest(private.visibility_columns(v_name)) c;
   perform private.define(format('create or replace trigger _sync_moves after %s on public.%I for each row when (%s) '
                                 'execute function private.record_sync_moves()',
-                                private.update_of_sql(p_table, private.visibility_columns(v_name)), v_name, v_moved));
+                                private.update_of_sql(v_name, private.visibility_columns(v_name)), v_name, v_moved));
   perform private.define(format('create or replace trigger _sync_deletions after delete on public.%I referencing old table as old_rows '
                                 'for each statement execute function private.record_sync_deletions()', v_name));
   perform private.define(format('create or replace trigger _sync_fields after update on public.%I referencing old table as old_rows new table as new_rows '
