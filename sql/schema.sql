@@ -7934,6 +7934,175 @@ $_$;
 COMMENT ON FUNCTION private.sync_page_sql(p_table text, p_mode text) IS 'The statement sync_pull runs for a page of p_table (one of sync_tables()) in mode p_mode (full | changes | admin | steady: changes for a caller who gained and lost no key, where private.sync_table_modes gives it): the items of private.sync_items_<p_table>_<p_mode> (a static call), and their rows (the table''s stored columns but sync_xid and generated ones; objects, or with p_compact arrays of values in the order of "columns"), as the answer''s json (in mode full of a table private.sync_direct_rule gives a rule, the rows read directly by that rule''s index probes, the same items), ending at p_page_limit items or at the item whose running total of json bytes reaches private.sync_pull_page_bytes(). It names the variables of private.sync_page_<table>. INVALID_TABLE, INVALID_ARGUMENT (22023).';
 
 --
+-- Name: sync_uncertain_key(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_uncertain_key() RETURNS uuid
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+  select 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid
+$$;
+
+--
+-- Name: FUNCTION sync_uncertain_key(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_uncertain_key() IS 'The user_id of private.sync_marks rows that say "a write whose snapshot may have missed a holder of its keys": read by every sync_poll.';
+
+--
+-- Name: sync_mark_horizon; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.sync_mark_horizon (
+    only_row boolean DEFAULT true NOT NULL,
+    purged_below xid8 NOT NULL,
+    CONSTRAINT sync_mark_horizon_only_row_check CHECK (only_row)
+);
+
+--
+-- Name: TABLE sync_mark_horizon; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.sync_mark_horizon IS 'One row: every mark of a transaction below purged_below may have been deleted (purge_sync_marks). sync_poll answers from the marks only for a cursor that has seen all of those transactions.';
+
+--
+-- Name: sync_marks; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.sync_marks (
+    user_id uuid NOT NULL,
+    sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    table_name text NOT NULL,
+    seen_xmin xid8 NOT NULL,
+    seen_xmax xid8 NOT NULL
+);
+
+--
+-- Name: TABLE sync_marks; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.sync_marks IS 'One row per (user, transaction, synced table) that transaction wrote something in for that user: a row they see or saw written, tombstoned or deleted. user_id may also be the everyone key (a row every user sees) or the uncertain key (table_name ''?'': a write whose snapshot may miss a holder, under repeatable read); table_name ''*'' says the user''s holdings changed (the access log, or a task or activity moved into or out of one of their keys): ask the exact question. Written by the statement triggers of the synced tables in the writing transaction, read by sync_poll, purged by purge_sync_marks.';
+
+--
+-- Name: COLUMN sync_marks.seen_xmin; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.sync_marks.seen_xmin IS 'pg_snapshot_xmin of the snapshot the writer worked out the users with: every transaction below it had ended. A hot standby''s poll reads the newest mark to learn how far the primary had gone.';
+
+--
+-- Name: COLUMN sync_marks.seen_xmax; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.sync_marks.seen_xmax IS 'pg_snapshot_xmax of that snapshot: no transaction id at or above it had been handed out when the writer looked.';
+
+--
+-- Name: sync_horizon; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.sync_horizon (
+    table_name text NOT NULL,
+    purged_through xid8 NOT NULL
+);
+
+--
+-- Name: TABLE sync_horizon; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.sync_horizon IS 'The newest sync_xid purged from the logs: per synced table for its deletions and moves, and under ''sync_access_log'' for the access log. A cursor that had not yet seen it gets CURSOR_EXPIRED.';
+
+--
+-- Name: users; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.users (
+    id uuid NOT NULL,
+    name text DEFAULT ''::text NOT NULL,
+    email text,
+    avatar_url text,
+    gender text,
+    profile_photo text,
+    is_admin boolean DEFAULT false NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone,
+    row_version integer DEFAULT 1 NOT NULL,
+    CONSTRAINT users_avatar_url_length CHECK (((char_length(avatar_url) <= 2048) OR private.too_long('users'::text, 'avatar_url'::text, 2048, char_length(avatar_url)))),
+    CONSTRAINT users_email_length CHECK (((char_length(email) <= 320) OR private.too_long('users'::text, 'email'::text, 320, char_length(email)))),
+    CONSTRAINT users_gender_length CHECK (((char_length(gender) <= 50) OR private.too_long('users'::text, 'gender'::text, 50, char_length(gender)))),
+    CONSTRAINT users_name_length CHECK (((char_length(name) <= 100) OR private.too_long('users'::text, 'name'::text, 100, char_length(name)))),
+    CONSTRAINT users_profile_photo_length CHECK (((char_length(profile_photo) <= 2048) OR private.too_long('users'::text, 'profile_photo'::text, 2048, char_length(profile_photo))))
+);
+
+--
+-- Name: TABLE users; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.users IS 'App profile of each auth user (realtors and bird watchers alike). Every authenticated user reads profiles (names for "claimed by"); each updates only their own row; is_admin sees and changes everything.';
+
+--
+-- Name: COLUMN users.is_admin; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.users.is_admin IS 'Admins see and change every row of every table.';
+
+--
+-- Name: sync_poll_marks(uuid, xid8, xid8[], xid8, pg_snapshot); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_poll_marks(p_uid uuid, p_x xid8, p_ip xid8[], p_lo xid8, p_snapshot pg_snapshot) RETURNS TABLE(horizon xid8, snapshot pg_snapshot, admin boolean, marked text[], marks_kept boolean, seen_through xid8)
+    LANGUAGE sql STABLE
+    BEGIN ATOMIC
+ SELECT COALESCE(( SELECT max(sh.purged_through) AS max
+            FROM public.sync_horizon sh), '0'::xid8) AS "coalesce",
+     COALESCE(p_snapshot, pg_current_snapshot()) AS "coalesce",
+     ( SELECT u.is_admin
+            FROM public.users u
+           WHERE (u.id = sync_poll_marks.p_uid)) AS is_admin,
+     (ARRAY( SELECT m.table_name
+            FROM private.sync_marks m
+           WHERE ((m.user_id = ANY (ARRAY[sync_poll_marks.p_uid, private.everyone_key(), private.sync_uncertain_key()])) AND (m.sync_xid >= sync_poll_marks.p_x))) ||
+         CASE
+             WHEN (cardinality(p_ip) > 0) THEN private.sync_marks_in_flight(ARRAY[p_uid, private.everyone_key(), private.sync_uncertain_key()], p_ip)
+             ELSE '{}'::text[]
+         END),
+     (( SELECT h.purged_below
+            FROM private.sync_mark_horizon h) <= p_lo),
+     pg_snapshot_xmax(pg_current_snapshot()) AS pg_snapshot_xmax;
+END;
+
+--
+-- Name: FUNCTION sync_poll_marks(p_uid uuid, p_x xid8, p_ip xid8[], p_lo xid8, p_snapshot pg_snapshot); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_poll_marks(p_uid uuid, p_x xid8, p_ip xid8[], p_lo xid8, p_snapshot pg_snapshot) IS 'What sync_poll reads, with one snapshot: horizon (of the sync logs), snapshot (p_snapshot, else the statement''s), admin (of the caller p_uid), marked (the tables named by the marks of the caller, the everyone and the uncertain keys written from p_x on or by the transactions p_ip), marks_kept (purged below p_lo at most), seen_through (the snapshot''s xmax). Written into the calling statement.';
+
+--
+-- Name: sync_poll_cursor(text, uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_poll_cursor(p_cursor text, p_uid uuid) RETURNS TABLE(state jsonb, horizon xid8, snapshot pg_snapshot, admin boolean, marked text[], marks_kept boolean, seen_through xid8)
+    LANGUAGE sql STABLE
+    BEGIN ATOMIC
+ SELECT c.s,
+     r.horizon,
+     r.snapshot,
+     r.admin,
+     r.marked,
+     r.marks_kept,
+     r.seen_through
+    FROM (( SELECT s.s
+            FROM private.opened_cursor(sync_poll_cursor.p_cursor, false) s(s)
+          OFFSET 0) c(s)
+      CROSS JOIN LATERAL private.sync_poll_marks(sync_poll_cursor.p_uid, ((c.s ->> 'x'::text))::xid8, (translate(((c.s -> 'ip'::text))::text, '[]"'::text, '{}'::text))::xid8[], LEAST(((c.s ->> 'x'::text))::xid8, (((c.s -> 'ip'::text) ->> 0))::xid8), NULL::pg_snapshot) r(horizon, snapshot, admin, marked, marks_kept, seen_through));
+END;
+
+--
+-- Name: FUNCTION sync_poll_cursor(p_cursor text, p_uid uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_poll_cursor(p_cursor text, p_uid uuid) IS 'For sync_poll on a primary, in one statement written into its own: state, the poll cursor p_cursor opened (private.opened_cursor; NULL when it must be looked at step by step), and what the poll reads with it (private.sync_poll_marks, for the caller p_uid).';
+
+--
 -- Name: sync_poll_tables(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -7956,6 +8125,20 @@ $$;
 --
 
 COMMENT ON FUNCTION private.sync_poll_tables() IS 'The synced tables the caller may pull, in the table manifest''s order: every one for a session acting as role authenticated (private.caller_acts_as_authenticated), else those admins see (not the journals, private to their owner). For sync_poll.';
+
+--
+-- Name: sync_poll_unchanged(jsonb, xid8, boolean, boolean, text[], bigint); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_poll_unchanged(p_state jsonb, p_horizon xid8, p_marks_kept boolean, p_admin boolean, p_marked text[], p_now bigint) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    RETURN ((p_state IS NOT NULL) AND (NOT (p_state ?| ARRAY['legacy'::text, 'a'::text, 'w'::text, 'g'::text])) AND ((p_state ->> 't'::text) = '*'::text) AND ((((p_state ->> 's'::text))::bigint >= (p_now - 60)) AND (((p_state ->> 's'::text))::bigint <= p_now)) AND (p_horizon = ((p_state ->> 'h'::text))::xid8) AND p_marks_kept AND (NOT COALESCE(p_admin, false)) AND (cardinality(p_marked) = 0));
+
+--
+-- Name: FUNCTION sync_poll_unchanged(p_state jsonb, p_horizon xid8, p_marks_kept boolean, p_admin boolean, p_marked text[], p_now bigint); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_poll_unchanged(p_state jsonb, p_horizon xid8, p_marks_kept boolean, p_admin boolean, p_marked text[], p_now bigint) IS 'True when sync_poll hands back the cursor it was given, of state p_state, unchanged: a poll cursor watching no change of holdings, sealed at most 60 seconds before p_now, the sync logs'' horizon p_horizon where it was, the marks kept (p_marks_kept), the caller no admin (p_admin) and no mark since it (p_marked empty). Written into the calling expression.';
 
 --
 -- Name: sync_pull_page_bytes(); Type: FUNCTION; Schema: private; Owner: -
@@ -8463,23 +8646,6 @@ $$;
 --
 
 COMMENT ON FUNCTION private.sync_tables() IS 'The tables sync_pull and sync_push serve: those the table manifest marks synced, in its order (each set up by private.enable_sync). Any other name is rejected with INVALID_TABLE before it reaches dynamic SQL.';
-
---
--- Name: sync_uncertain_key(); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.sync_uncertain_key() RETURNS uuid
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    SET search_path TO 'pg_catalog', 'pg_temp'
-    AS $$
-  select 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid
-$$;
-
---
--- Name: FUNCTION sync_uncertain_key(); Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON FUNCTION private.sync_uncertain_key() IS 'The user_id of private.sync_marks rows that say "a write whose snapshot may have missed a holder of its keys": read by every sync_poll.';
 
 --
 -- Name: take_watchlist_share_notices(bigint[], uuid[], uuid[]); Type: FUNCTION; Schema: private; Owner: -
@@ -10427,13 +10593,9 @@ declare
   v_keys record;
   v_changed text[] := '{}';
   v_found boolean;
-  v_by_marks boolean := false;
+  v_read boolean := false;
   -- When this poll runs, in the seconds a cursor records it was sealed at.
   v_now bigint := extract(epoch from pg_catalog.now())::bigint;
-  -- How long an empty poll may hand back the cursor it was given (see above): far below the
-  -- hour the marks are kept, long enough that an app polling every second or two seals one
-  -- cursor a minute.
-  c_reuse_seconds constant integer := 60;
 begin
   v_uid := private.caller('sync_poll');
   -- The tables asked about (NULL: every one the caller may pull, worked out only when needed).
@@ -10457,15 +10619,26 @@ begin
   end if;
   if p_cursor is not null then
     -- A sealed poll cursor is opened directly (its seal proves this database wrote it): the
-    -- usual one here (private.opened_cursor), any other by private.open_cursor, which checks
-    -- the incarnation afresh or says what is wrong. One of before sealing, or of a pull, goes
-    -- through the key-by-key checks and the table's.
-    v_state := (select s from private.opened_cursor(p_cursor, v_recovery) s);
+    -- usual one by private.opened_cursor, on a primary with the question whether anything is
+    -- new (private.sync_poll_cursor: the usual empty poll, see above, ends here), any other
+    -- by private.open_cursor, which checks the incarnation afresh or says what is wrong. One
+    -- of before sealing, or of a pull, goes through the key-by-key checks and the table's.
+    if v_recovery then
+      v_state := (select s from private.opened_cursor(p_cursor, v_recovery) s);
+    else
+      select * into v_poll from private.sync_poll_cursor(p_cursor, v_uid) o;
+      if private.sync_poll_unchanged(v_poll.state, v_poll.horizon, v_poll.marks_kept, v_poll.admin, v_poll.marked, v_now) then
+        return pg_catalog.json_build_object('tables', '[]'::json, 'cursor', p_cursor, 'server_timestamp', pg_catalog.now());
+      end if;
+      v_state := v_poll.state;
+      v_read := v_state is not null;
+    end if;
     if v_state is null then
       v_state := private.open_cursor(p_cursor, 'sync_poll', '^v1\.[A-Za-z0-9_-]+$');
     end if;
     if v_state ? 'legacy' or v_state ->> 't' is distinct from '*' then
       v_state := private.decode_sync_cursor('*', p_cursor);
+      v_read := false;
     end if;
     if v_state ? 'a' then
       raise exception using errcode = '22023', message = 'INVALID_CURSOR: the cursor is not one sync_poll returned',
@@ -10485,28 +10658,12 @@ begin
     select pg_catalog.pg_current_snapshot(), private.snapshot_in_progress(pg_catalog.pg_current_snapshot())
       into v_snapshot, v_next_ip;
   end if;
-  -- The snapshot the new cursor records (on a primary, this statement's), the horizon of the
-  -- sync logs with it (as sync_pull: a purge committing after it shows as a moved horizon
-  -- next time), the caller's admin flag, their marks and those of the everyone and uncertain
-  -- keys since the cursor, and how far the marks were purged: one statement, one snapshot,
-  -- taken after the cursor's (nothing committed before the cursor's is missed, and a purge
-  -- is seen with the marks it deleted).
-  select coalesce((select max(sh.purged_through) from public.sync_horizon sh), '0') as horizon,
-         coalesce(v_snapshot, pg_catalog.pg_current_snapshot()) as snapshot,
-         (select u.is_admin from public.users u where u.id = v_uid) as admin,
-         -- the keys' ranges of the primary key (user_id, sync_xid, ...): one index scan of
-         -- the array; the marks of the transactions the cursor had in flight, only when it
-         -- had any (private.sync_marks_in_flight, with this statement's snapshot)
-         array(select m.table_name from private.sync_marks m
-                where m.user_id = any (array[v_uid, private.everyone_key(), private.sync_uncertain_key()])
-                  and m.sync_xid >= v_x)
-         || case when pg_catalog.cardinality(v_ip) > 0 then
-              private.sync_marks_in_flight(array[v_uid, private.everyone_key(), private.sync_uncertain_key()], v_ip)
-            else '{}' end as marked,
-         h.purged_below <= v_lo as marks_kept,
-         pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot()) as seen_through
-    into v_poll
-    from private.sync_mark_horizon h;
+  -- What the poll reads (private.sync_poll_marks), unless read with the cursor: one
+  -- statement, one snapshot, taken after the cursor's (nothing committed before the cursor's
+  -- is missed, and a purge is seen with the marks it deleted).
+  if not v_read then
+    select * into v_poll from private.sync_poll_marks(v_uid, v_x, v_ip, v_lo, v_snapshot) r;
+  end if;
 
   if p_cursor is null then
     v_changed := coalesce(v_tables, private.sync_poll_tables());   -- nothing delivered yet: every table has something
@@ -10521,7 +10678,6 @@ begin
         and not ('*' = any (v_poll.marked) or '?' = any (v_poll.marked))
         and not (v_poll.horizon > (v_state ->> 'h')::xid8 and v_poll.horizon >= v_lo) then
     -- The marks alone.
-    v_by_marks := true;
     if pg_catalog.cardinality(v_poll.marked) > 0 then
       v_changed := array(select t.t from unnest(coalesce(v_tables, private.sync_poll_tables())) with ordinality t (t, n)
                           where t.t = any (v_poll.marked) order by t.n);
@@ -10582,10 +10738,9 @@ begin
     end if;
   end if;
 
-  -- Nothing found, nothing watched, nothing moved: the cursor given is still exact (above).
-  if v_by_marks and pg_catalog.cardinality(v_poll.marked) = 0 and v_watch is null and v_pending is null
-     and v_poll.horizon = (v_state ->> 'h')::xid8
-     and (v_state ->> 's')::bigint between v_now - c_reuse_seconds and v_now then
+  -- Nothing found, nothing watched, nothing moved: the cursor given is still exact (above;
+  -- on a primary the poll ended above).
+  if private.sync_poll_unchanged(v_state, v_poll.horizon, v_poll.marks_kept, v_poll.admin, v_poll.marked, v_now) then
     return pg_catalog.json_build_object('tables', pg_catalog.to_json(v_changed), 'cursor', p_cursor,
                                         'server_timestamp', pg_catalog.now());
   end if;
@@ -12504,22 +12659,6 @@ COMMENT ON COLUMN private.sync_field_changes.digests IS '{column: md5 of the val
 COMMENT ON COLUMN private.sync_field_changes.base_keys IS 'The scope keys (kind:key, derived ones resolved through the parent) the row had at the version this write was made from: who could read that version. The merge''s history (private.sync_merge_history) shows a caller only the changes whose base_keys they hold. NULL for writes recorded before it was kept: shown to nobody.';
 
 --
--- Name: sync_mark_horizon; Type: TABLE; Schema: private; Owner: -
---
-
-CREATE TABLE private.sync_mark_horizon (
-    only_row boolean DEFAULT true NOT NULL,
-    purged_below xid8 NOT NULL,
-    CONSTRAINT sync_mark_horizon_only_row_check CHECK (only_row)
-);
-
---
--- Name: TABLE sync_mark_horizon; Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON TABLE private.sync_mark_horizon IS 'One row: every mark of a transaction below purged_below may have been deleted (purge_sync_marks). sync_poll answers from the marks only for a cursor that has seen all of those transactions.';
-
---
 -- Name: sync_mark_purges; Type: TABLE; Schema: private; Owner: -
 --
 
@@ -12533,36 +12672,6 @@ CREATE TABLE private.sync_mark_purges (
 --
 
 COMMENT ON TABLE private.sync_mark_purges IS 'At each purge_sync_marks, when it ran and the oldest transaction id then still running (pg_snapshot_xmin): a later purge deletes the marks below the newest of these older than the retention.';
-
---
--- Name: sync_marks; Type: TABLE; Schema: private; Owner: -
---
-
-CREATE TABLE private.sync_marks (
-    user_id uuid NOT NULL,
-    sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
-    table_name text NOT NULL,
-    seen_xmin xid8 NOT NULL,
-    seen_xmax xid8 NOT NULL
-);
-
---
--- Name: TABLE sync_marks; Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON TABLE private.sync_marks IS 'One row per (user, transaction, synced table) that transaction wrote something in for that user: a row they see or saw written, tombstoned or deleted. user_id may also be the everyone key (a row every user sees) or the uncertain key (table_name ''?'': a write whose snapshot may miss a holder, under repeatable read); table_name ''*'' says the user''s holdings changed (the access log, or a task or activity moved into or out of one of their keys): ask the exact question. Written by the statement triggers of the synced tables in the writing transaction, read by sync_poll, purged by purge_sync_marks.';
-
---
--- Name: COLUMN sync_marks.seen_xmin; Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON COLUMN private.sync_marks.seen_xmin IS 'pg_snapshot_xmin of the snapshot the writer worked out the users with: every transaction below it had ended. A hot standby''s poll reads the newest mark to learn how far the primary had gone.';
-
---
--- Name: COLUMN sync_marks.seen_xmax; Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON COLUMN private.sync_marks.seen_xmax IS 'pg_snapshot_xmax of that snapshot: no transaction id at or above it had been handed out when the writer looked.';
 
 --
 -- Name: sync_merge_history; Type: VIEW; Schema: private; Owner: -
@@ -13413,40 +13522,6 @@ COMMENT ON COLUMN public.observed_bird_photos.deleted_at IS 'Tombstone: set (to 
 COMMENT ON COLUMN public.observed_bird_photos.sync_xid IS 'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.';
 
 --
--- Name: users; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.users (
-    id uuid NOT NULL,
-    name text DEFAULT ''::text NOT NULL,
-    email text,
-    avatar_url text,
-    gender text,
-    profile_photo text,
-    is_admin boolean DEFAULT false NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone,
-    row_version integer DEFAULT 1 NOT NULL,
-    CONSTRAINT users_avatar_url_length CHECK (((char_length(avatar_url) <= 2048) OR private.too_long('users'::text, 'avatar_url'::text, 2048, char_length(avatar_url)))),
-    CONSTRAINT users_email_length CHECK (((char_length(email) <= 320) OR private.too_long('users'::text, 'email'::text, 320, char_length(email)))),
-    CONSTRAINT users_gender_length CHECK (((char_length(gender) <= 50) OR private.too_long('users'::text, 'gender'::text, 50, char_length(gender)))),
-    CONSTRAINT users_name_length CHECK (((char_length(name) <= 100) OR private.too_long('users'::text, 'name'::text, 100, char_length(name)))),
-    CONSTRAINT users_profile_photo_length CHECK (((char_length(profile_photo) <= 2048) OR private.too_long('users'::text, 'profile_photo'::text, 2048, char_length(profile_photo))))
-);
-
---
--- Name: TABLE users; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON TABLE public.users IS 'App profile of each auth user (realtors and bird watchers alike). Every authenticated user reads profiles (names for "claimed by"); each updates only their own row; is_admin sees and changes everything.';
-
---
--- Name: COLUMN users.is_admin; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.users.is_admin IS 'Admins see and change every row of every table.';
-
---
 -- Name: profiles; Type: VIEW; Schema: public; Owner: -
 --
 
@@ -13635,21 +13710,6 @@ COMMENT ON TABLE public.sync_deletions IS 'Hard deletes of synced rows, for sync
 --
 
 COMMENT ON COLUMN public.sync_deletions.sync_xid IS 'Id of the deleting transaction (compared with sync_pull cursors).';
-
---
--- Name: sync_horizon; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.sync_horizon (
-    table_name text NOT NULL,
-    purged_through xid8 NOT NULL
-);
-
---
--- Name: TABLE sync_horizon; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON TABLE public.sync_horizon IS 'The newest sync_xid purged from the logs: per synced table for its deletions and moves, and under ''sync_access_log'' for the access log. A cursor that had not yet seen it gets CURSOR_EXPIRED.';
 
 --
 -- Name: sync_moves; Type: TABLE; Schema: public; Owner: -
@@ -17939,10 +17999,83 @@ GRANT ALL ON FUNCTION private.sync_missing_parent(p_table text, p_record jsonb) 
 REVOKE ALL ON FUNCTION private.sync_page_sql(p_table text, p_mode text) FROM PUBLIC;
 
 --
+-- Name: FUNCTION sync_uncertain_key(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_uncertain_key() FROM PUBLIC;
+
+--
+-- Name: TABLE sync_horizon; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.sync_horizon TO service_role;
+
+--
+-- Name: TABLE users; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,DELETE ON TABLE public.users TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.users TO service_role;
+
+--
+-- Name: COLUMN users.id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(id) ON TABLE public.users TO authenticated;
+
+--
+-- Name: COLUMN users.name; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(name),UPDATE(name) ON TABLE public.users TO authenticated;
+
+--
+-- Name: COLUMN users.email; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(email),UPDATE(email) ON TABLE public.users TO authenticated;
+
+--
+-- Name: COLUMN users.avatar_url; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(avatar_url),UPDATE(avatar_url) ON TABLE public.users TO authenticated;
+
+--
+-- Name: COLUMN users.gender; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(gender),UPDATE(gender) ON TABLE public.users TO authenticated;
+
+--
+-- Name: COLUMN users.profile_photo; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(profile_photo),UPDATE(profile_photo) ON TABLE public.users TO authenticated;
+
+--
+-- Name: FUNCTION sync_poll_marks(p_uid uuid, p_x xid8, p_ip xid8[], p_lo xid8, p_snapshot pg_snapshot); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_poll_marks(p_uid uuid, p_x xid8, p_ip xid8[], p_lo xid8, p_snapshot pg_snapshot) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_poll_cursor(p_cursor text, p_uid uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_poll_cursor(p_cursor text, p_uid uuid) FROM PUBLIC;
+
+--
 -- Name: FUNCTION sync_poll_tables(); Type: ACL; Schema: private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION private.sync_poll_tables() FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_poll_unchanged(p_state jsonb, p_horizon xid8, p_marks_kept boolean, p_admin boolean, p_marked text[], p_now bigint); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_poll_unchanged(p_state jsonb, p_horizon xid8, p_marks_kept boolean, p_admin boolean, p_marked text[], p_now bigint) FROM PUBLIC;
 
 --
 -- Name: FUNCTION sync_pull_page_bytes(); Type: ACL; Schema: private; Owner: -
@@ -18001,12 +18134,6 @@ REVOKE ALL ON FUNCTION private.sync_table_modes(p_table text) FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.sync_tables() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.sync_tables() TO authenticated;
 GRANT ALL ON FUNCTION private.sync_tables() TO service_role;
-
---
--- Name: FUNCTION sync_uncertain_key(); Type: ACL; Schema: private; Owner: -
---
-
-REVOKE ALL ON FUNCTION private.sync_uncertain_key() FROM PUBLIC;
 
 --
 -- Name: FUNCTION take_watchlist_share_notices(p_event_ids bigint[], p_share_ids uuid[], p_actors uuid[]); Type: ACL; Schema: private; Owner: -
@@ -19000,49 +19127,6 @@ GRANT INSERT(last_synced_at),UPDATE(last_synced_at) ON TABLE public.observed_bir
 GRANT INSERT(deleted_at),UPDATE(deleted_at) ON TABLE public.observed_bird_photos TO authenticated;
 
 --
--- Name: TABLE users; Type: ACL; Schema: public; Owner: -
---
-
-GRANT SELECT,DELETE ON TABLE public.users TO authenticated;
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.users TO service_role;
-
---
--- Name: COLUMN users.id; Type: ACL; Schema: public; Owner: -
---
-
-GRANT INSERT(id) ON TABLE public.users TO authenticated;
-
---
--- Name: COLUMN users.name; Type: ACL; Schema: public; Owner: -
---
-
-GRANT INSERT(name),UPDATE(name) ON TABLE public.users TO authenticated;
-
---
--- Name: COLUMN users.email; Type: ACL; Schema: public; Owner: -
---
-
-GRANT INSERT(email),UPDATE(email) ON TABLE public.users TO authenticated;
-
---
--- Name: COLUMN users.avatar_url; Type: ACL; Schema: public; Owner: -
---
-
-GRANT INSERT(avatar_url),UPDATE(avatar_url) ON TABLE public.users TO authenticated;
-
---
--- Name: COLUMN users.gender; Type: ACL; Schema: public; Owner: -
---
-
-GRANT INSERT(gender),UPDATE(gender) ON TABLE public.users TO authenticated;
-
---
--- Name: COLUMN users.profile_photo; Type: ACL; Schema: public; Owner: -
---
-
-GRANT INSERT(profile_photo),UPDATE(profile_photo) ON TABLE public.users TO authenticated;
-
---
 -- Name: TABLE profiles; Type: ACL; Schema: public; Owner: -
 --
 
@@ -19159,12 +19243,6 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.sync_access_log TO service_rol
 --
 
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.sync_deletions TO service_role;
-
---
--- Name: TABLE sync_horizon; Type: ACL; Schema: public; Owner: -
---
-
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.sync_horizon TO service_role;
 
 --
 -- Name: TABLE sync_moves; Type: ACL; Schema: public; Owner: -

@@ -52,7 +52,7 @@
 -- until the next one.
 --
 -- An empty poll hands back the cursor it was given, unchanged, while that cursor is young
--- (poll_cursor_reuse_seconds). A cursor says "everything before this state was seen"; an
+-- (private.sync_poll_unchanged). A cursor says "everything before this state was seen"; an
 -- older state is as exact as a newer one (every transaction in flight now that is older than
 -- the cursor was in flight when it was sealed, so the cursor names it), and the next poll
 -- from it reads the same marks, the caller's own being none. Sealing a new cursor (AES and
@@ -61,6 +61,11 @@
 -- change of holdings, saw the logs' horizon move, or the cursor is older than the window
 -- (its transactions in flight then would be probed at every poll, and the marks it reads
 -- from are purged after an hour).
+--
+-- Most polls are that case. On a primary the cursor is opened in the statement that reads the
+-- marks (private.sync_poll_cursor), and the poll ends right after it: PostgreSQL compiles a
+-- PL/pgSQL function's expressions afresh in every transaction, and the dozens sync_poll's
+-- general path evaluates on its way to the same answer were a tenth of an empty poll's work.
 
 -- Every table a caller may pull: those private to their owner only for a session acting as
 -- an app user (as sync_pull has it), in the manifest's order.
@@ -106,6 +111,76 @@ comment on function private.sync_marks_in_flight(uuid[], xid8[]) is
   'The tables of the change marks of keys p_keys written by transactions p_ip, one probe of the marks'' primary key per key and transaction. Stable: it reads with the snapshot of the statement that calls it (sync_poll''s, which reads the rest of the marks).';
 revoke all on function private.sync_marks_in_flight(uuid[], xid8[]) from public, anon, authenticated, service_role;
 
+-- What a poll reads, in one statement with one snapshot (that of the statement calling it;
+-- on a hot standby p_snapshot, taken before: a standby's snapshot lists no transaction in
+-- progress, private.snapshot_in_progress reads them from the commit log after it, and the
+-- marks must then be read after that): the horizon of the sync logs with it (as sync_pull: a
+-- purge committing after it shows as a moved horizon next time), the snapshot the next
+-- cursor records, the caller p_uid's admin flag, the tables named by their marks and those
+-- of the everyone and uncertain keys since the cursor (written from p_x on: one range of the
+-- primary key (user_id, sync_xid, ...) per key, one index scan of the array; by the
+-- transactions p_ip it had in flight, only when it had any), and whether the marks are kept
+-- from p_lo (the oldest transaction the cursor names) on: a purge is seen with the marks it
+-- deleted.
+create or replace function private.sync_poll_marks(p_uid uuid, p_x xid8, p_ip xid8[], p_lo xid8, p_snapshot pg_snapshot)
+  returns table (horizon xid8, snapshot pg_snapshot, admin boolean, marked text[], marks_kept boolean, seen_through xid8)
+  language sql
+  stable
+begin atomic
+  select coalesce((select max(sh.purged_through) from public.sync_horizon sh), '0'),
+         coalesce(p_snapshot, pg_current_snapshot()),
+         (select u.is_admin from public.users u where u.id = p_uid),
+         array(select m.table_name from private.sync_marks m
+                where m.user_id = any (array[p_uid, private.everyone_key(), private.sync_uncertain_key()])
+                  and m.sync_xid >= p_x)
+         || case when cardinality(p_ip) > 0 then
+              private.sync_marks_in_flight(array[p_uid, private.everyone_key(), private.sync_uncertain_key()], p_ip)
+            else '{}' end,
+         (select h.purged_below from private.sync_mark_horizon h) <= p_lo,
+         pg_snapshot_xmax(pg_current_snapshot());
+end;
+comment on function private.sync_poll_marks(uuid, xid8, xid8[], xid8, pg_snapshot) is
+  'What sync_poll reads, with one snapshot: horizon (of the sync logs), snapshot (p_snapshot, else the statement''s), admin (of the caller p_uid), marked (the tables named by the marks of the caller, the everyone and the uncertain keys written from p_x on or by the transactions p_ip), marks_kept (purged below p_lo at most), seen_through (the snapshot''s xmax). Written into the calling statement.';
+revoke all on function private.sync_poll_marks(uuid, xid8, xid8[], xid8, pg_snapshot) from public, anon, authenticated, service_role;
+
+-- A poll's cursor opened on a primary and what the poll reads with it
+-- (private.sync_poll_marks), in one statement. state is the cursor p_cursor as
+-- private.opened_cursor opens it (sealed here, of the incarnation this session checked; NULL
+-- otherwise: sync_poll then looks at it step by step, and reads again). The state is opened
+-- once ("offset 0": pulled up, the decryption would be written out at each use).
+create or replace function private.sync_poll_cursor(p_cursor text, p_uid uuid)
+  returns table (state jsonb, horizon xid8, snapshot pg_snapshot, admin boolean, marked text[], marks_kept boolean,
+                 seen_through xid8)
+  language sql
+  stable
+begin atomic
+  select c.s, r.horizon, r.snapshot, r.admin, r.marked, r.marks_kept, r.seen_through
+    from (select s from private.opened_cursor(p_cursor, false) s offset 0) c (s)
+   cross join lateral private.sync_poll_marks(p_uid, (c.s ->> 'x')::xid8, translate((c.s -> 'ip')::text, '[]"', '{}')::xid8[],
+                                              least((c.s ->> 'x')::xid8, (c.s -> 'ip' ->> 0)::xid8), null) r;
+end;
+comment on function private.sync_poll_cursor(text, uuid) is
+  'For sync_poll on a primary, in one statement written into its own: state, the poll cursor p_cursor opened (private.opened_cursor; NULL when it must be looked at step by step), and what the poll reads with it (private.sync_poll_marks, for the caller p_uid).';
+revoke all on function private.sync_poll_cursor(text, uuid) from public, anon, authenticated, service_role;
+
+-- Whether an empty poll hands back the cursor it was given (see above), from its state
+-- p_state and what the poll read (private.sync_poll_marks): a cursor sync_poll sealed (no
+-- legacy cursor, none of a pull) watching no change of holdings (no w or g), sealed at most a
+-- minute before p_now (far below the hour the marks are kept, long enough that an app
+-- polling every second or two seals one cursor a minute), the logs' horizon where it was,
+-- its marks kept, the caller no admin, and no mark since it. An expression, written into the
+-- caller's.
+create or replace function private.sync_poll_unchanged(p_state jsonb, p_horizon xid8, p_marks_kept boolean, p_admin boolean,
+                                                       p_marked text[], p_now bigint) returns boolean
+  language sql
+  immutable
+return p_state is not null and not p_state ?| array['legacy', 'a', 'w', 'g'] and p_state ->> 't' = '*'
+       and (p_state ->> 's')::bigint between p_now - 60 and p_now
+       and p_horizon = (p_state ->> 'h')::xid8 and p_marks_kept and not coalesce(p_admin, false) and cardinality(p_marked) = 0;
+comment on function private.sync_poll_unchanged(jsonb, xid8, boolean, boolean, text[], bigint) is
+  'True when sync_poll hands back the cursor it was given, of state p_state, unchanged: a poll cursor watching no change of holdings, sealed at most 60 seconds before p_now, the sync logs'' horizon p_horizon where it was, the marks kept (p_marks_kept), the caller no admin (p_admin) and no mark since it (p_marked empty). Written into the calling expression.';
+revoke all on function private.sync_poll_unchanged(jsonb, xid8, boolean, boolean, text[], bigint) from public, anon, authenticated, service_role;
+
 create or replace function public.sync_poll(p_cursor text default null, p_tables text[] default null)
   returns json
   language plpgsql
@@ -139,13 +214,9 @@ declare
   v_keys record;
   v_changed text[] := '{}';
   v_found boolean;
-  v_by_marks boolean := false;
+  v_read boolean := false;
   -- When this poll runs, in the seconds a cursor records it was sealed at.
   v_now bigint := extract(epoch from pg_catalog.now())::bigint;
-  -- How long an empty poll may hand back the cursor it was given (see above): far below the
-  -- hour the marks are kept, long enough that an app polling every second or two seals one
-  -- cursor a minute.
-  c_reuse_seconds constant integer := 60;
 begin
   v_uid := private.caller('sync_poll');
   -- The tables asked about (NULL: every one the caller may pull, worked out only when needed).
@@ -169,15 +240,26 @@ begin
   end if;
   if p_cursor is not null then
     -- A sealed poll cursor is opened directly (its seal proves this database wrote it): the
-    -- usual one here (private.opened_cursor), any other by private.open_cursor, which checks
-    -- the incarnation afresh or says what is wrong. One of before sealing, or of a pull, goes
-    -- through the key-by-key checks and the table's.
-    v_state := (select s from private.opened_cursor(p_cursor, v_recovery) s);
+    -- usual one by private.opened_cursor, on a primary with the question whether anything is
+    -- new (private.sync_poll_cursor: the usual empty poll, see above, ends here), any other
+    -- by private.open_cursor, which checks the incarnation afresh or says what is wrong. One
+    -- of before sealing, or of a pull, goes through the key-by-key checks and the table's.
+    if v_recovery then
+      v_state := (select s from private.opened_cursor(p_cursor, v_recovery) s);
+    else
+      select * into v_poll from private.sync_poll_cursor(p_cursor, v_uid) o;
+      if private.sync_poll_unchanged(v_poll.state, v_poll.horizon, v_poll.marks_kept, v_poll.admin, v_poll.marked, v_now) then
+        return pg_catalog.json_build_object('tables', '[]'::json, 'cursor', p_cursor, 'server_timestamp', pg_catalog.now());
+      end if;
+      v_state := v_poll.state;
+      v_read := v_state is not null;
+    end if;
     if v_state is null then
       v_state := private.open_cursor(p_cursor, 'sync_poll', '^v1\.[A-Za-z0-9_-]+$');
     end if;
     if v_state ? 'legacy' or v_state ->> 't' is distinct from '*' then
       v_state := private.decode_sync_cursor('*', p_cursor);
+      v_read := false;
     end if;
     if v_state ? 'a' then
       raise exception using errcode = '22023', message = 'INVALID_CURSOR: the cursor is not one sync_poll returned',
@@ -197,28 +279,12 @@ begin
     select pg_catalog.pg_current_snapshot(), private.snapshot_in_progress(pg_catalog.pg_current_snapshot())
       into v_snapshot, v_next_ip;
   end if;
-  -- The snapshot the new cursor records (on a primary, this statement's), the horizon of the
-  -- sync logs with it (as sync_pull: a purge committing after it shows as a moved horizon
-  -- next time), the caller's admin flag, their marks and those of the everyone and uncertain
-  -- keys since the cursor, and how far the marks were purged: one statement, one snapshot,
-  -- taken after the cursor's (nothing committed before the cursor's is missed, and a purge
-  -- is seen with the marks it deleted).
-  select coalesce((select max(sh.purged_through) from public.sync_horizon sh), '0') as horizon,
-         coalesce(v_snapshot, pg_catalog.pg_current_snapshot()) as snapshot,
-         (select u.is_admin from public.users u where u.id = v_uid) as admin,
-         -- the keys' ranges of the primary key (user_id, sync_xid, ...): one index scan of
-         -- the array; the marks of the transactions the cursor had in flight, only when it
-         -- had any (private.sync_marks_in_flight, with this statement's snapshot)
-         array(select m.table_name from private.sync_marks m
-                where m.user_id = any (array[v_uid, private.everyone_key(), private.sync_uncertain_key()])
-                  and m.sync_xid >= v_x)
-         || case when pg_catalog.cardinality(v_ip) > 0 then
-              private.sync_marks_in_flight(array[v_uid, private.everyone_key(), private.sync_uncertain_key()], v_ip)
-            else '{}' end as marked,
-         h.purged_below <= v_lo as marks_kept,
-         pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot()) as seen_through
-    into v_poll
-    from private.sync_mark_horizon h;
+  -- What the poll reads (private.sync_poll_marks), unless read with the cursor: one
+  -- statement, one snapshot, taken after the cursor's (nothing committed before the cursor's
+  -- is missed, and a purge is seen with the marks it deleted).
+  if not v_read then
+    select * into v_poll from private.sync_poll_marks(v_uid, v_x, v_ip, v_lo, v_snapshot) r;
+  end if;
 
   if p_cursor is null then
     v_changed := coalesce(v_tables, private.sync_poll_tables());   -- nothing delivered yet: every table has something
@@ -233,7 +299,6 @@ begin
         and not ('*' = any (v_poll.marked) or '?' = any (v_poll.marked))
         and not (v_poll.horizon > (v_state ->> 'h')::xid8 and v_poll.horizon >= v_lo) then
     -- The marks alone.
-    v_by_marks := true;
     if pg_catalog.cardinality(v_poll.marked) > 0 then
       v_changed := array(select t.t from unnest(coalesce(v_tables, private.sync_poll_tables())) with ordinality t (t, n)
                           where t.t = any (v_poll.marked) order by t.n);
@@ -294,10 +359,9 @@ begin
     end if;
   end if;
 
-  -- Nothing found, nothing watched, nothing moved: the cursor given is still exact (above).
-  if v_by_marks and pg_catalog.cardinality(v_poll.marked) = 0 and v_watch is null and v_pending is null
-     and v_poll.horizon = (v_state ->> 'h')::xid8
-     and (v_state ->> 's')::bigint between v_now - c_reuse_seconds and v_now then
+  -- Nothing found, nothing watched, nothing moved: the cursor given is still exact (above;
+  -- on a primary the poll ended above).
+  if private.sync_poll_unchanged(v_state, v_poll.horizon, v_poll.marks_kept, v_poll.admin, v_poll.marked, v_now) then
     return pg_catalog.json_build_object('tables', pg_catalog.to_json(v_changed), 'cursor', p_cursor,
                                         'server_timestamp', pg_catalog.now());
   end if;
