@@ -3313,6 +3313,20 @@ CREATE FUNCTION private.cursor_server_tag(p_server text, p_mac_key bytea, p_reco
 COMMENT ON FUNCTION private.cursor_server_tag(p_server text, p_mac_key bytea, p_recovery boolean) IS 'The tag under which the setting dispatch.cursor_server holds what this server is (private.cursor_incarnation): an HMAC, with the cursor key, of p_server bound to this backend, the server''s start, the incarnation table and, on a hot standby (p_recovery), the transaction''s start.';
 
 --
+-- Name: cursor_xids(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.cursor_xids(p_ids jsonb) RETURNS xid8[]
+    LANGUAGE sql IMMUTABLE
+    RETURN (translate((p_ids)::text, '[]"'::text, '{}'::text))::xid8[];
+
+--
+-- Name: FUNCTION cursor_xids(p_ids jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.cursor_xids(p_ids jsonb) IS 'The transaction ids of a cursor''s list p_ids (ip or nip, a JSON array of decimal strings, sealed or checked by private.decode_sync_cursor) as xid8[], in their order. Written into the calling expression.';
+
+--
 -- Name: decode_sync_cursor(text, text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -8093,7 +8107,7 @@ CREATE FUNCTION private.sync_poll_cursor(p_cursor text, p_uid uuid) RETURNS TABL
     FROM (( SELECT s.s
             FROM private.opened_cursor(sync_poll_cursor.p_cursor, false) s(s)
           OFFSET 0) c(s)
-      CROSS JOIN LATERAL private.sync_poll_marks(sync_poll_cursor.p_uid, ((c.s ->> 'x'::text))::xid8, (translate(((c.s -> 'ip'::text))::text, '[]"'::text, '{}'::text))::xid8[], LEAST(((c.s ->> 'x'::text))::xid8, (((c.s -> 'ip'::text) ->> 0))::xid8), NULL::pg_snapshot) r(horizon, snapshot, admin, marked, marks_kept, seen_through));
+      CROSS JOIN LATERAL private.sync_poll_marks(sync_poll_cursor.p_uid, ((c.s ->> 'x'::text))::xid8, private.cursor_xids((c.s -> 'ip'::text)), LEAST(((c.s ->> 'x'::text))::xid8, (((c.s -> 'ip'::text) ->> 0))::xid8), NULL::pg_snapshot) r(horizon, snapshot, admin, marked, marks_kept, seen_through));
 END;
 
 --
@@ -10638,16 +10652,15 @@ begin
     end if;
     if v_state ? 'legacy' or v_state ->> 't' is distinct from '*' then
       v_state := private.decode_sync_cursor('*', p_cursor);
-      v_read := false;
     end if;
     if v_state ? 'a' then
       raise exception using errcode = '22023', message = 'INVALID_CURSOR: the cursor is not one sync_poll returned',
         hint = 'Pass the cursor of the previous sync_poll unchanged, or NULL to start.';
     end if;
     v_x := (v_state ->> 'x')::xid8;
-    v_ip := pg_catalog.translate((v_state -> 'ip')::text, '[]"', '{}')::xid8[];
-    -- ip is in order (private.snapshot_in_progress)
-    v_lo := case when pg_catalog.cardinality(v_ip) = 0 then v_x else least(v_x, v_ip[1]) end;
+    v_ip := private.cursor_xids(v_state -> 'ip');
+    -- ip is in order (private.snapshot_in_progress); least passes over NULL, none in flight
+    v_lo := least(v_x, v_ip[1]);
     v_watch := (v_state ->> 'w')::xid8;
     v_pending := (v_state ->> 'g')::xid8;
   end if;
@@ -10739,7 +10752,7 @@ begin
   end if;
 
   -- Nothing found, nothing watched, nothing moved: the cursor given is still exact (above;
-  -- on a primary the poll ended above).
+  -- on a primary, for a cursor opened with the poll's read, the answer came there).
   if private.sync_poll_unchanged(v_state, v_poll.horizon, v_poll.marks_kept, v_poll.admin, v_poll.marked, v_now) then
     return pg_catalog.json_build_object('tables', pg_catalog.to_json(v_changed), 'cursor', p_cursor,
                                         'server_timestamp', pg_catalog.now());
@@ -10817,7 +10830,7 @@ begin
   if p_cursor is not null then
     v_state := private.decode_sync_cursor(p_table, p_cursor);
     v_x := (v_state ->> 'x')::xid8;
-    v_ip := array(select jsonb_array_elements_text(v_state -> 'ip')::xid8);
+    v_ip := private.cursor_xids(v_state -> 'ip');
   end if;
   -- x = 0: a full sync (NULL cursor) or one of its next pages. The client holds nothing
   -- yet, so deletions and revocations it could have seen in the pull's first snapshot
@@ -10839,7 +10852,7 @@ begin
     -- Then the pull starts over from its cursor instead (repeats, never a loss).
     v_snapshot := pg_current_snapshot();
     v_next_x := (v_state ->> 'nx')::xid8;
-    v_next_ip := array(select jsonb_array_elements_text(v_state -> 'nip')::xid8);
+    v_next_ip := private.cursor_xids(v_state -> 'nip');
     if pg_snapshot_xmax(v_snapshot) < v_next_x
        or exists (select from unnest(private.snapshot_in_progress(v_snapshot)) i
                    where i < v_next_x and i <> all (v_next_ip)) then
@@ -17262,6 +17275,12 @@ REVOKE ALL ON FUNCTION private.cursor_incarnation() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION private.cursor_server_tag(p_server text, p_mac_key bytea, p_recovery boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION cursor_xids(p_ids jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.cursor_xids(p_ids jsonb) FROM PUBLIC;
 
 --
 -- Name: FUNCTION decode_sync_cursor(p_table text, p_cursor text); Type: ACL; Schema: private; Owner: -

@@ -382,6 +382,17 @@ $$;
 comment on function private.decode_sync_cursor(text, text) is 'Opens (private.open_cursor: sealed by this database, of this incarnation; or a cursor of before sealing while those stand) a sync_pull cursor for p_table (''*'': sync_poll''s, which may also carry w and g), and validates one of before sealing: a JSON object with only the keys sync_pull (or sync_poll) writes, transaction ids as decimal strings no newer than this server''s newest, a page position [xid, xid, uuid, 0|1]. INVALID_CURSOR (22023) otherwise, or when it belongs to another table (detail says what is wrong); CURSOR_EXPIRED (22023) for a cursor of another incarnation.';
 
 
+-- A cursor's list of transaction ids (ip, nip: a JSON array of decimal strings, as the
+-- cursor was sealed or as private.decode_sync_cursor checked it) as an array. Text to text:
+-- no set-returning subquery, so it is written into the calling expression.
+create or replace function private.cursor_xids(p_ids jsonb) returns xid8[]
+  language sql
+  immutable
+return pg_catalog.translate(p_ids::text, '[]"', '{}')::xid8[];
+comment on function private.cursor_xids(jsonb) is
+  'The transaction ids of a cursor''s list p_ids (ip or nip, a JSON array of decimal strings, sealed or checked by private.decode_sync_cursor) as xid8[], in their order. Written into the calling expression.';
+revoke all on function private.cursor_xids(jsonb) from public, anon, authenticated, service_role;
+
 -- The transactions a snapshot had in progress. On a primary pg_current_snapshot() lists
 -- them. On a hot standby it lists none (recovery keeps them among the snapshot's
 -- subtransactions, which it does not show), so every id between xmin and xmax that the

@@ -156,7 +156,7 @@ create or replace function private.sync_poll_cursor(p_cursor text, p_uid uuid)
 begin atomic
   select c.s, r.horizon, r.snapshot, r.admin, r.marked, r.marks_kept, r.seen_through
     from (select s from private.opened_cursor(p_cursor, false) s offset 0) c (s)
-   cross join lateral private.sync_poll_marks(p_uid, (c.s ->> 'x')::xid8, translate((c.s -> 'ip')::text, '[]"', '{}')::xid8[],
+   cross join lateral private.sync_poll_marks(p_uid, (c.s ->> 'x')::xid8, private.cursor_xids(c.s -> 'ip'),
                                               least((c.s ->> 'x')::xid8, (c.s -> 'ip' ->> 0)::xid8), null) r;
 end;
 comment on function private.sync_poll_cursor(text, uuid) is
@@ -259,16 +259,15 @@ begin
     end if;
     if v_state ? 'legacy' or v_state ->> 't' is distinct from '*' then
       v_state := private.decode_sync_cursor('*', p_cursor);
-      v_read := false;
     end if;
     if v_state ? 'a' then
       raise exception using errcode = '22023', message = 'INVALID_CURSOR: the cursor is not one sync_poll returned',
         hint = 'Pass the cursor of the previous sync_poll unchanged, or NULL to start.';
     end if;
     v_x := (v_state ->> 'x')::xid8;
-    v_ip := pg_catalog.translate((v_state -> 'ip')::text, '[]"', '{}')::xid8[];
-    -- ip is in order (private.snapshot_in_progress)
-    v_lo := case when pg_catalog.cardinality(v_ip) = 0 then v_x else least(v_x, v_ip[1]) end;
+    v_ip := private.cursor_xids(v_state -> 'ip');
+    -- ip is in order (private.snapshot_in_progress); least passes over NULL, none in flight
+    v_lo := least(v_x, v_ip[1]);
     v_watch := (v_state ->> 'w')::xid8;
     v_pending := (v_state ->> 'g')::xid8;
   end if;
@@ -360,7 +359,7 @@ begin
   end if;
 
   -- Nothing found, nothing watched, nothing moved: the cursor given is still exact (above;
-  -- on a primary the poll ended above).
+  -- on a primary, for a cursor opened with the poll's read, the answer came there).
   if private.sync_poll_unchanged(v_state, v_poll.horizon, v_poll.marks_kept, v_poll.admin, v_poll.marked, v_now) then
     return pg_catalog.json_build_object('tables', pg_catalog.to_json(v_changed), 'cursor', p_cursor,
                                         'server_timestamp', pg_catalog.now());

@@ -373,7 +373,7 @@ begin
   if p_cursor is not null then
     v_state := private.decode_sync_cursor(p_table, p_cursor);
     v_x := (v_state ->> 'x')::xid8;
-    v_ip := array(select jsonb_array_elements_text(v_state -> 'ip')::xid8);
+    v_ip := private.cursor_xids(v_state -> 'ip');
   end if;
   -- x = 0: a full sync (NULL cursor) or one of its next pages. The client holds nothing
   -- yet, so deletions and revocations it could have seen in the pull's first snapshot
@@ -395,7 +395,7 @@ begin
     -- Then the pull starts over from its cursor instead (repeats, never a loss).
     v_snapshot := pg_current_snapshot();
     v_next_x := (v_state ->> 'nx')::xid8;
-    v_next_ip := array(select jsonb_array_elements_text(v_state -> 'nip')::xid8);
+    v_next_ip := private.cursor_xids(v_state -> 'nip');
     if pg_snapshot_xmax(v_snapshot) < v_next_x
        or exists (select from unnest(private.snapshot_in_progress(v_snapshot)) i
                    where i < v_next_x and i <> all (v_next_ip)) then
