@@ -359,7 +359,8 @@ enum CapacityWorld {
 
 /// What one pgbench run measured.
 struct LoadResult {
-    /// Per script: every latency (seconds) after the first 3 s, from the moment it was due.
+    /// Per script: every latency (seconds) after the warm-up (`LoadRun.warmup`), from the
+    /// moment it was due.
     var latencies: [String: [Double]] = [:]
     /// Per script: transactions per second.
     var rate: [String: Double] = [:]
@@ -376,6 +377,16 @@ struct LoadResult {
 
 /// A pgbench run against one server, its CPU sampled from /proc while it runs.
 final class LoadRun: @unchecked Sendable {
+    /// Seconds of each run left out before anything is measured. pgbench's connections are
+    /// new at every step: each one's first transaction pulls (`userPollStart`), and 40 new
+    /// sessions (32 polling, 8 writing) planning their statements at once queued on the lock
+    /// manager for 3–4 s on these cores; then a server with room to spare still works off the
+    /// requests that fell due meanwhile (`-R` counts their latency from then). Measured from
+    /// 3 s, steps missed at 36–78 % of the server's CPU, their p99 set by that start alone.
+    /// An API layer's pooled connections are opened once; the first call of a new connection
+    /// is measured on its own (group `sync`).
+    static let warmup = 10
+
     let process: ChildProcess
     let directory: String
     let names: [String]
@@ -392,7 +403,8 @@ final class LoadRun: @unchecked Sendable {
     }
 
     /// Starts pgbench (pinned to `client`) with `scripts` (name, text, relative rate), at
-    /// `rate` transactions per second in all (nil: as fast as it goes), for `seconds`.
+    /// `rate` transactions per second in all (nil: as fast as it goes), for `seconds` after
+    /// the warm-up.
     /// `sampleServer` false: the server's CPU and WAL are another run's to count (two runs
     /// on one server).
     static func start(scripts: [(String, String, Double)], url: String, server: PrivateCluster, variables: [String: String],
@@ -403,7 +415,7 @@ final class LoadRun: @unchecked Sendable {
         let directory = String(cString: made)
         let total = scripts.map(\.2).reduce(0, +)
         var arguments = ["-c", client, "/usr/lib/postgresql/15/bin/pgbench", "-n", "-M", prepared ? "prepared" : "extended",
-                         "-c", "\(clients)", "-j", "\(min(clients, 4))", "-T", "\(seconds + 3)", "-l",
+                         "-c", "\(clients)", "-j", "\(min(clients, 4))", "-T", "\(seconds + warmup)", "-l",
                          "--log-prefix=\(directory)/log"]
         if let rate { arguments += ["-R", String(format: "%.1f", rate)] }
         for (name, text, share) in scripts {
@@ -421,10 +433,10 @@ final class LoadRun: @unchecked Sendable {
         return run
     }
 
-    /// CPU seconds of the server's processes and of pgbench between 3 s and the end (the
-    /// warm-up left out), and the WAL written meanwhile.
+    /// CPU seconds of the server's processes and of pgbench from the end of the warm-up to
+    /// the end of the run, and the WAL written meanwhile.
     private func sample() async throws -> (server: Double, client: Double, wal: Double, pullsPerPoll: Double) {
-        try await Task.sleep(for: .seconds(3))
+        try await Task.sleep(for: .seconds(Self.warmup))
         let admin = try await PostgresConnection.connect(server.url)
         let inRecovery = try await admin.query("select pg_is_in_recovery()").scalar(Bool.self)
         let walQuery: PostgresQuery = inRecovery ? "select pg_last_wal_replay_lsn() - '0/0'" : "select pg_current_wal_lsn() - '0/0'"
@@ -498,7 +510,7 @@ final class LoadRun: @unchecked Sendable {
                 rows.append((script, at, latency / 1e6))
             }
         }
-        let from = (start ?? 0) + 3
+        let from = (start ?? 0) + Double(Self.warmup)
         let measured = rows.filter { $0.at >= from }
         let span = max(1, (measured.map(\.at).max() ?? from) - from)
         for (index, name) in names.enumerated() {
