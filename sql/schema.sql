@@ -3317,7 +3317,7 @@ COMMENT ON FUNCTION private.cursor_server_tag(p_server text, p_mac_key bytea, p_
 --
 
 CREATE FUNCTION private.cursor_xids(p_ids jsonb) RETURNS xid8[]
-    LANGUAGE sql IMMUTABLE
+    LANGUAGE sql STABLE
     RETURN (translate((p_ids)::text, '[]"'::text, '{}'::text))::xid8[];
 
 --

@@ -384,10 +384,14 @@ comment on function private.decode_sync_cursor(text, text) is 'Opens (private.op
 
 -- A cursor's list of transaction ids (ip, nip: a JSON array of decimal strings, as the
 -- cursor was sealed or as private.decode_sync_cursor checked it) as an array. Text to text:
--- no set-returning subquery, so it is written into the calling expression.
+-- no set-returning subquery, so it is written into the calling expression. Stable, not
+-- immutable: the cast to an array (array_in) is stable, and the planner writes a SQL
+-- function into its caller only when the body is no more volatile than the function
+-- says; declared immutable, it was called as a function of its own, planned again in
+-- every statement that used it (an empty poll cost several times as much).
 create or replace function private.cursor_xids(p_ids jsonb) returns xid8[]
   language sql
-  immutable
+  stable
 return pg_catalog.translate(p_ids::text, '[]"', '{}')::xid8[];
 comment on function private.cursor_xids(jsonb) is
   'The transaction ids of a cursor''s list p_ids (ip or nip, a JSON array of decimal strings, sealed or checked by private.decode_sync_cursor) as xid8[], in their order. Written into the calling expression.';
