@@ -3191,8 +3191,7 @@ CREATE FUNCTION private.current_timeline() RETURNS integer
     AS $$
 begin
   if pg_catalog.pg_is_in_recovery() then
-    return coalesce((select r.received_tli from pg_catalog.pg_stat_wal_receiver r),
-                    (pg_catalog.pg_control_checkpoint()).timeline_id);
+    return coalesce(private.received_timeline(), (pg_catalog.pg_control_checkpoint()).timeline_id);
   end if;
   return ('x' || pg_catalog.substr(pg_catalog.pg_walfile_name(pg_catalog.pg_current_wal_insert_lsn()), 1, 8))::bit(32)::integer;
 end
@@ -3255,16 +3254,19 @@ CREATE FUNCTION private.cursor_incarnation() RETURNS text
 declare
   v_recovery boolean := pg_is_in_recovery();
   v_server text;
+  v_incarnation text := (select private.kept_incarnation(v_recovery, i.epoch, i.cursor_key) from private.incarnation i);
 begin
-  if (select private.kept_incarnation(v_recovery, i.epoch, i.cursor_key) is null from private.incarnation i) then
-    v_server := concat_ws('/', (pg_control_system()).system_identifier,
-                  (select d.oid from pg_database d where d.datname = current_database()),
-                  'private.incarnation'::regclass::oid, private.current_timeline());
-    perform set_config('dispatch.cursor_server',
-                       v_server || '|' || private.cursor_server_tag(v_server, (select substr(i.cursor_key, 17) from private.incarnation i), v_recovery),
-                       v_recovery);
+  if v_incarnation is not null then
+    return v_incarnation;
   end if;
-  return (select private.kept_incarnation(v_recovery, i.epoch, i.cursor_key) from private.incarnation i);
+  v_server := concat_ws('/', (pg_control_system()).system_identifier,
+                (select d.oid from pg_database d where d.datname = current_database()),
+                'private.incarnation'::regclass::oid, case when not v_recovery then private.current_timeline() end);
+  perform set_config('dispatch.cursor_server',
+                     v_server || '|' || private.cursor_server_tag(v_server, (select substr(i.cursor_key, 17) from private.incarnation i), v_recovery),
+                     false);
+  return (select private.incarnation_digest(i.epoch, v_server, case when v_recovery then private.current_timeline() end)
+            from private.incarnation i);
 end
 $$;
 
@@ -3272,7 +3274,21 @@ $$;
 -- Name: FUNCTION cursor_incarnation(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.cursor_incarnation() IS 'The incarnation of the database that a cursor names: a digest of private.incarnation''s epoch, the cluster''s system identifier, this database''s and the incarnation table''s oids and the timeline (private.current_timeline). All but the epoch are remembered in the setting dispatch.cursor_server, for the session on a primary and for the transaction on a hot standby, and taken from it only under an HMAC of the cursor key bound to this backend, the server''s start and the incarnation table (on a standby also the transaction''s start): what anyone else set there is ignored. It changes with a restore (new identifiers, and the epoch settle_incarnation moves), a point-in-time recovery and a promotion (a new timeline).';
+COMMENT ON FUNCTION private.cursor_incarnation() IS 'The incarnation of the database that a cursor names: a digest of private.incarnation''s epoch, the cluster''s system identifier, this database''s and the incarnation table''s oids and the timeline (private.current_timeline). All but the epoch are remembered for the session in the setting dispatch.cursor_server (on a hot standby all but the timeline, read at every use: private.received_timeline), and taken from it only under an HMAC of the cursor key bound to this backend, the server''s start, the incarnation table and whether the server is in recovery: what anyone else set there is ignored. It changes with a restore (new identifiers, and the epoch settle_incarnation moves), a point-in-time recovery and a promotion (a new timeline).';
+
+--
+-- Name: cursor_lo(xid8, xid8[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.cursor_lo(p_x xid8, p_ip xid8[]) RETURNS xid8
+    LANGUAGE sql IMMUTABLE
+    RETURN LEAST(p_x, (p_ip)[1]);
+
+--
+-- Name: FUNCTION cursor_lo(p_x xid8, p_ip xid8[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.cursor_lo(p_x xid8, p_ip xid8[]) IS 'The oldest transaction a cursor''s state (x p_x, ip p_ip, in order) has not delivered: the least of p_x and p_ip''s first. A purge of the sync logs or marks reaching it may have removed what the cursor still needs. Written into the calling expression.';
 
 --
 -- Name: incarnation; Type: TABLE; Schema: private; Owner: -
@@ -3304,13 +3320,13 @@ COMMENT ON TABLE private.incarnation IS 'One row: the incarnation of this databa
 
 CREATE FUNCTION private.cursor_server_tag(p_server text, p_mac_key bytea, p_recovery boolean) RETURNS text
     LANGUAGE sql STABLE
-    RETURN encode(extensions.hmac(convert_to(concat_ws('|'::text, p_server, pg_backend_pid(), EXTRACT(epoch FROM pg_postmaster_start_time()), ('private.incarnation'::regclass)::oid, CASE WHEN p_recovery THEN EXTRACT(epoch FROM now()) ELSE NULL::numeric END), 'UTF8'::name), p_mac_key, 'sha256'::text), 'hex'::text);
+    RETURN encode(extensions.hmac(convert_to(concat_ws('|'::text, p_server, pg_backend_pid(), EXTRACT(epoch FROM pg_postmaster_start_time()), ('private.incarnation'::regclass)::oid, CASE WHEN p_recovery THEN 'recovery'::text ELSE NULL::text END), 'UTF8'::name), p_mac_key, 'sha256'::text), 'hex'::text);
 
 --
 -- Name: FUNCTION cursor_server_tag(p_server text, p_mac_key bytea, p_recovery boolean); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.cursor_server_tag(p_server text, p_mac_key bytea, p_recovery boolean) IS 'The tag under which the setting dispatch.cursor_server holds what this server is (private.cursor_incarnation): an HMAC, with the cursor key, of p_server bound to this backend, the server''s start, the incarnation table and, on a hot standby (p_recovery), the transaction''s start.';
+COMMENT ON FUNCTION private.cursor_server_tag(p_server text, p_mac_key bytea, p_recovery boolean) IS 'The tag under which the setting dispatch.cursor_server holds what this server is (private.cursor_incarnation): an HMAC, with the cursor key, of p_server bound to this backend, the server''s start, the incarnation table and whether the server is in recovery (p_recovery: a hot standby''s value leaves the timeline out).';
 
 --
 -- Name: cursor_xids(jsonb); Type: FUNCTION; Schema: private; Owner: -
@@ -4943,6 +4959,20 @@ $$;
 COMMENT ON FUNCTION private.hand_over_held_items() IS 'BEFORE DELETE row trigger function of public.users: the tasks and activities the deleted user declared that another user holds (claimed_by) are handed to that user (declared_by := claimed_by) before the foreign keys cascade, so deleting an account never takes another user''s work, and the claims the user held are released; the rest of its items are deleted (audited: restorable by an admin). SECURITY DEFINER: the holder''s items are written whoever deletes the account.';
 
 --
+-- Name: incarnation_digest(bigint, text, integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.incarnation_digest(p_epoch bigint, p_server text, p_timeline integer) RETURNS text
+    LANGUAGE sql STABLE
+    RETURN "left"(md5(concat_ws('/'::text, p_epoch, p_server, p_timeline)), 16);
+
+--
+-- Name: FUNCTION incarnation_digest(p_epoch bigint, p_server text, p_timeline integer); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.incarnation_digest(p_epoch bigint, p_server text, p_timeline integer) IS 'The incarnation a cursor names, from private.incarnation''s epoch p_epoch, what the server is p_server (system identifier, database, incarnation table and, on a primary, timeline) and a hot standby''s timeline p_timeline (NULL on a primary). Written into the calling expression.';
+
+--
 -- Name: is_admin(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -5725,18 +5755,32 @@ $$;
 COMMENT ON FUNCTION private.journal_write_values(p_entry_id uuid, p_values jsonb) IS 'Sets an entry''s values from p_values ({field id: text or null}); NULL p_values changes nothing. Returns whether a value was added (a new row).';
 
 --
+-- Name: received_timeline(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.received_timeline() RETURNS integer
+    LANGUAGE sql STABLE
+    RETURN (pg_stat_get_wal_receiver()).received_tli;
+
+--
+-- Name: FUNCTION received_timeline(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.received_timeline() IS 'The timeline of the WAL a hot standby receives (pg_stat_wal_receiver.received_tli); NULL without a walreceiver or the right to read its details. Written into the calling expression.';
+
+--
 -- Name: kept_incarnation(boolean, bigint, bytea); Type: FUNCTION; Schema: private; Owner: -
 --
 
 CREATE FUNCTION private.kept_incarnation(p_recovery boolean, p_epoch bigint, p_cursor_key bytea) RETURNS text
     LANGUAGE sql STABLE
-    RETURN CASE WHEN (split_part(current_setting('dispatch.cursor_server'::text, true), '|'::text, 2) = private.cursor_server_tag(split_part(current_setting('dispatch.cursor_server'::text, true), '|'::text, 1), substr(p_cursor_key, 17), p_recovery)) THEN "left"(md5(concat_ws('/'::text, p_epoch, split_part(current_setting('dispatch.cursor_server'::text, true), '|'::text, 1))), 16) ELSE NULL::text END;
+    RETURN CASE WHEN (split_part(current_setting('dispatch.cursor_server'::text, true), '|'::text, 2) = private.cursor_server_tag(split_part(current_setting('dispatch.cursor_server'::text, true), '|'::text, 1), substr(p_cursor_key, 17), p_recovery)) THEN private.incarnation_digest(p_epoch, split_part(current_setting('dispatch.cursor_server'::text, true), '|'::text, 1), CASE WHEN p_recovery THEN private.received_timeline() ELSE NULL::integer END) ELSE NULL::text END;
 
 --
 -- Name: FUNCTION kept_incarnation(p_recovery boolean, p_epoch bigint, p_cursor_key bytea); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.kept_incarnation(p_recovery boolean, p_epoch bigint, p_cursor_key bytea) IS 'The incarnation (private.cursor_incarnation) as the setting dispatch.cursor_server remembers it for this session (p_recovery: on a hot standby, for this transaction), or NULL when it holds nothing its tag (private.cursor_server_tag, with p_cursor_key) vouches for; p_epoch and p_cursor_key are those of the one row of private.incarnation. An expression, written into the calling one.';
+COMMENT ON FUNCTION private.kept_incarnation(p_recovery boolean, p_epoch bigint, p_cursor_key bytea) IS 'The incarnation (private.cursor_incarnation) as the setting dispatch.cursor_server remembers it for this session (p_recovery: on a hot standby, with the timeline private.received_timeline reads now), or NULL when it holds nothing its tag (private.cursor_server_tag, with p_cursor_key) vouches for, or the standby''s timeline cannot be read so; p_epoch and p_cursor_key are those of the one row of private.incarnation. An expression, written into the calling one.';
 
 --
 -- Name: key_holders(text, uuid); Type: FUNCTION; Schema: private; Owner: -
@@ -7548,7 +7592,7 @@ CREATE FUNCTION private.sync_key_state(p_user uuid, p_mode text, p_x xid8, p_ip 
     SET jit TO 'off'
     AS $$
 begin
-  lo := least(p_x, (select min(i) from unnest(p_ip) i));
+  lo := private.cursor_lo(p_x, p_ip);
   select coalesce(array_agg(k.kind), '{}'), coalesce(array_agg(k.key), '{}')
     into kinds, keys from private.user_keys(p_user, p_kinds) k where p_mode <> 'admin';
   select coalesce(array_agg(a.kind) filter (where a.held), '{}'),
@@ -8104,10 +8148,11 @@ CREATE FUNCTION private.sync_poll_cursor(p_cursor text, p_uid uuid) RETURNS TABL
      r.marked,
      r.marks_kept,
      r.seen_through
-    FROM (( SELECT s.s
+    FROM (( SELECT s.s,
+             private.cursor_xids((s.s -> 'ip'::text)) AS cursor_xids
             FROM private.opened_cursor(sync_poll_cursor.p_cursor, false) s(s)
-          OFFSET 0) c(s)
-      CROSS JOIN LATERAL private.sync_poll_marks(sync_poll_cursor.p_uid, ((c.s ->> 'x'::text))::xid8, private.cursor_xids((c.s -> 'ip'::text)), LEAST(((c.s ->> 'x'::text))::xid8, (((c.s -> 'ip'::text) ->> 0))::xid8), NULL::pg_snapshot) r(horizon, snapshot, admin, marked, marks_kept, seen_through));
+          OFFSET 0) c(s, ip)
+      CROSS JOIN LATERAL private.sync_poll_marks(sync_poll_cursor.p_uid, ((c.s ->> 'x'::text))::xid8, c.ip, private.cursor_lo(((c.s ->> 'x'::text))::xid8, c.ip), NULL::pg_snapshot) r(horizon, snapshot, admin, marked, marks_kept, seen_through));
 END;
 
 --
@@ -10659,8 +10704,7 @@ begin
     end if;
     v_x := (v_state ->> 'x')::xid8;
     v_ip := private.cursor_xids(v_state -> 'ip');
-    -- ip is in order (private.snapshot_in_progress); least passes over NULL, none in flight
-    v_lo := least(v_x, v_ip[1]);
+    v_lo := private.cursor_lo(v_x, v_ip);
     v_watch := (v_state ->> 'w')::xid8;
     v_pending := (v_state ->> 'g')::xid8;
   end if;
@@ -10879,10 +10923,10 @@ begin
   -- pull still needs if it ran after the snapshot the pull goes on from (the horizon moved
   -- on since) and reached past the oldest transaction that snapshot had not seen; a full
   -- sync needs no deletion its own first snapshot saw.
-  v_lo := least(v_x, (select min(i) from unnest(v_ip) i));
+  v_lo := private.cursor_lo(v_x, v_ip);
   if p_cursor is not null
      and (case when v_full then v_horizon > v_next_horizon
-                                and v_horizon >= least(v_next_x, (select min(i) from unnest(v_next_ip) i))
+                                and v_horizon >= private.cursor_lo(v_next_x, v_next_ip)
                else v_horizon > (v_state ->> 'h')::xid8 and v_horizon >= v_lo end) then
     raise exception using errcode = '22023',
       message = 'CURSOR_EXPIRED: deletions this cursor has not seen were purged',
@@ -17271,6 +17315,12 @@ REVOKE ALL ON FUNCTION private.cursor_contents(p_cursor text, p_cursor_key bytea
 REVOKE ALL ON FUNCTION private.cursor_incarnation() FROM PUBLIC;
 
 --
+-- Name: FUNCTION cursor_lo(p_x xid8, p_ip xid8[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.cursor_lo(p_x xid8, p_ip xid8[]) FROM PUBLIC;
+
+--
 -- Name: FUNCTION cursor_server_tag(p_server text, p_mac_key bytea, p_recovery boolean); Type: ACL; Schema: private; Owner: -
 --
 
@@ -17479,6 +17529,12 @@ REVOKE ALL ON FUNCTION private.guard_listing_property() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.hand_over_held_items() FROM PUBLIC;
 
 --
+-- Name: FUNCTION incarnation_digest(p_epoch bigint, p_server text, p_timeline integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.incarnation_digest(p_epoch bigint, p_server text, p_timeline integer) FROM PUBLIC;
+
+--
 -- Name: FUNCTION is_admin(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -17657,6 +17713,12 @@ REVOKE ALL ON FUNCTION private.journal_values_mark_edited() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.journal_write_values(p_entry_id uuid, p_values jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.journal_write_values(p_entry_id uuid, p_values jsonb) TO authenticated;
+
+--
+-- Name: FUNCTION received_timeline(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.received_timeline() FROM PUBLIC;
 
 --
 -- Name: FUNCTION kept_incarnation(p_recovery boolean, p_epoch bigint, p_cursor_key bytea); Type: ACL; Schema: private; Owner: -

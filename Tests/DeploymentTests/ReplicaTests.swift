@@ -227,6 +227,44 @@ struct ReplicaTests {
         }
     }
 
+    /// What the server is (the control file, the catalog) costs a standby's poll more than the
+    /// rest of it: a session looks it up once, like a primary's, and only the timeline, which
+    /// a promotion may move at any moment, is read at each use.
+    @Test("a standby session looks up what the server is once, not in every transaction, and its cursors are the primary's")
+    func standbySessionRemembersTheServer() async throws {
+        try await withStandby { primary, standby, admin in
+            let bob = try await DeploymentData.user(admin, "Bob")
+            try await standby.waitForReplay(of: primary)
+            let connection = try await PostgresConnection.connect(standby.url)
+            defer { Task { await connection.close() } }
+            let timeline = try await connection.query("select 'private.current_timeline()'::regprocedure::oid::bigint").scalar(Int.self)
+            try await connection.query("set track_functions = 'pl'")
+            /// A poll in a transaction of its own: its cursor, and how often it looked up the
+            /// timeline the slow way (the backend's calls not yet reported, before and after).
+            func poll(_ cursor: String?) async throws -> (cursor: String, lookups: Int) {
+                try await connection.transaction(as: .user(bob)) { conn in
+                    let calls: PostgresQuery = "select coalesce(pg_stat_get_xact_function_calls(\(timeline)::bigint::oid), 0)::int"
+                    let before = try conn.query(calls).scalar(Int.self)
+                    let next = try conn.query("select public.sync_poll(\(cursor))::jsonb ->> 'cursor'").scalar(String.self)
+                    return (next, try conn.query(calls).scalar(Int.self) - before)
+                }
+            }
+            var (cursor, lookups) = try await poll(nil)
+            #expect(lookups == 1, "the session's first")
+            for _ in 0..<3 {
+                (cursor, lookups) = try await poll(cursor)
+                #expect(lookups == 0)
+            }
+            // The incarnation the standby names is the primary's: each takes the other's cursor.
+            let fromStandby = cursor
+            let onPrimary = try await admin.transaction(as: .user(bob)) { conn in
+                try conn.query("select public.sync_poll(\(fromStandby))::jsonb ->> 'cursor'").scalar(String.self)
+            }
+            (cursor, lookups) = try await poll(onPrimary)
+            #expect(lookups == 0)
+        }
+    }
+
     @Test("the pages of one pull, the first on the primary and the next on a standby behind it")
     func pagesOfOnePullAcrossServers() async throws {
         try await withStandby { primary, standby, admin in

@@ -29,6 +29,18 @@
 -- base64url(json), and a feed's "<snapshot>/<event id>") are still taken while the database
 -- is the incarnation they came from (private.incarnation.legacy_cursors).
 
+-- The timeline a hot standby receives WAL of, from the walreceiver's shared memory; NULL
+-- while no walreceiver runs, or to an owner of these functions who may not read its details
+-- (neither superuser nor a member of pg_read_all_stats). It moves while the standby runs: at
+-- its promotion, and when it follows its primary's promoted standby onto a new one. An
+-- expression, written into its callers: a standby's every poll and pull asks.
+create or replace function private.received_timeline() returns integer
+  language sql
+  stable
+return (pg_stat_get_wal_receiver()).received_tli;
+comment on function private.received_timeline() is
+  'The timeline of the WAL a hot standby receives (pg_stat_wal_receiver.received_tli); NULL without a walreceiver or the right to read its details. Written into the calling expression.';
+
 -- The timeline this server is on: a point-in-time recovery and a promotion each start a new
 -- one. On a primary, that of the WAL it writes; on a hot standby, that of the WAL it
 -- receives (else of its last restartpoint).
@@ -39,8 +51,7 @@ create or replace function private.current_timeline() returns integer
 as $$
 begin
   if pg_catalog.pg_is_in_recovery() then
-    return coalesce((select r.received_tli from pg_catalog.pg_stat_wal_receiver r),
-                    (pg_catalog.pg_control_checkpoint()).timeline_id);
+    return coalesce(private.received_timeline(), (pg_catalog.pg_control_checkpoint()).timeline_id);
   end if;
   return ('x' || pg_catalog.substr(pg_catalog.pg_walfile_name(pg_catalog.pg_current_wal_insert_lsn()), 1, 8))::bit(32)::integer;
 end
@@ -104,34 +115,49 @@ comment on function private.cursor_max_bytes() is
 -- time (settle_incarnation moves it inside migrate's transaction).
 -- What the server is costs more to look up (the control file, the catalog) than the rest of
 -- an empty poll, and a poll is usually the one call of its transaction: so it is remembered
--- in the setting dispatch.cursor_server, for the session on a primary (none of it changes
--- while the server runs: the timeline moves only at a promotion, which only a standby
--- undergoes, and a restore is another server or another incarnation table), for the
--- transaction on a hot standby (a promotion may come at any time: a transaction that
--- outlives one keeps naming the timeline it began on, so its cursors expire, never the
--- reverse). Any session may read and set that setting (a pooled connection passes from one
--- app user to the next), so what it holds is taken only with a tag of the key's: an HMAC of
--- the answer bound to this backend, this server's start, this incarnation table (and, on a
--- standby, this transaction's start). A value set by anyone else, or left by another
--- backend, server, table or transaction, is looked up afresh.
+-- for the session in the setting dispatch.cursor_server. On a primary all of it (none of it
+-- changes while the server runs: the timeline moves only at a promotion, which only a
+-- standby undergoes, and a restore is another server or another incarnation table). On a
+-- hot standby all but the timeline, which a promotion or a switch of its primary moves at
+-- any moment: it is read at every use from the walreceiver's shared memory
+-- (private.received_timeline; without it, looked up afresh as private.current_timeline
+-- does), so that a cursor is checked against, and sealed with, the timeline the standby is
+-- on then. (A snapshot taken before a switch holds only history the new timeline shares:
+-- a standby follows a new timeline only from a point it has not replayed past.) Any session
+-- may read and set that setting (a pooled connection passes from one app user to the next),
+-- so what it holds is taken only with a tag of the key's: an HMAC of the answer bound to
+-- this backend, this server's start, this incarnation table and whether the server was in
+-- recovery (a standby's value, without its timeline, is no primary's). A value set by anyone
+-- else, or left by another backend, server, table or before a promotion, is looked up afresh.
 create or replace function private.cursor_server_tag(p_server text, p_mac_key bytea, p_recovery boolean) returns text
   language sql
   stable
 return encode(hmac(convert_to(concat_ws('|', p_server, pg_backend_pid(), extract(epoch from pg_postmaster_start_time()),
-                                        'private.incarnation'::regclass::oid, case when p_recovery then extract(epoch from now()) end),
+                                        'private.incarnation'::regclass::oid, case when p_recovery then 'recovery' end),
                               'UTF8'),
                    p_mac_key, 'sha256'), 'hex');
 comment on function private.cursor_server_tag(text, bytea, boolean) is
-  'The tag under which the setting dispatch.cursor_server holds what this server is (private.cursor_incarnation): an HMAC, with the cursor key, of p_server bound to this backend, the server''s start, the incarnation table and, on a hot standby (p_recovery), the transaction''s start.';
+  'The tag under which the setting dispatch.cursor_server holds what this server is (private.cursor_incarnation): an HMAC, with the cursor key, of p_server bound to this backend, the server''s start, the incarnation table and whether the server is in recovery (p_recovery: a hot standby''s value leaves the timeline out).';
+
+-- The incarnation itself: a digest of the epoch, what the server is and, on a standby, the
+-- timeline (on a primary it is part of p_server). A standby and its primary name the same.
+-- Stable, not immutable: concat_ws is (it writes its arguments with their output functions).
+create or replace function private.incarnation_digest(p_epoch bigint, p_server text, p_timeline integer) returns text
+  language sql
+  stable
+return left(md5(concat_ws('/', p_epoch, p_server, p_timeline)), 16);
+comment on function private.incarnation_digest(bigint, text, integer) is
+  'The incarnation a cursor names, from private.incarnation''s epoch p_epoch, what the server is p_server (system identifier, database, incarnation table and, on a primary, timeline) and a hot standby''s timeline p_timeline (NULL on a primary). Written into the calling expression.';
 
 create or replace function private.kept_incarnation(p_recovery boolean, p_epoch bigint, p_cursor_key bytea) returns text
   language sql
   stable
 return case when split_part(current_setting('dispatch.cursor_server', true), '|', 2)
                  = private.cursor_server_tag(split_part(current_setting('dispatch.cursor_server', true), '|', 1), substr(p_cursor_key, 17), p_recovery)
-            then left(md5(concat_ws('/', p_epoch, split_part(current_setting('dispatch.cursor_server', true), '|', 1))), 16) end;
+            then private.incarnation_digest(p_epoch, split_part(current_setting('dispatch.cursor_server', true), '|', 1),
+                                            case when p_recovery then private.received_timeline() end) end;
 comment on function private.kept_incarnation(boolean, bigint, bytea) is
-  'The incarnation (private.cursor_incarnation) as the setting dispatch.cursor_server remembers it for this session (p_recovery: on a hot standby, for this transaction), or NULL when it holds nothing its tag (private.cursor_server_tag, with p_cursor_key) vouches for; p_epoch and p_cursor_key are those of the one row of private.incarnation. An expression, written into the calling one.';
+  'The incarnation (private.cursor_incarnation) as the setting dispatch.cursor_server remembers it for this session (p_recovery: on a hot standby, with the timeline private.received_timeline reads now), or NULL when it holds nothing its tag (private.cursor_server_tag, with p_cursor_key) vouches for, or the standby''s timeline cannot be read so; p_epoch and p_cursor_key are those of the one row of private.incarnation. An expression, written into the calling one.';
 
 create or replace function private.cursor_incarnation() returns text
   language plpgsql
@@ -141,20 +167,23 @@ as $$
 declare
   v_recovery boolean := pg_is_in_recovery();
   v_server text;
+  v_incarnation text := (select private.kept_incarnation(v_recovery, i.epoch, i.cursor_key) from private.incarnation i);
 begin
-  if (select private.kept_incarnation(v_recovery, i.epoch, i.cursor_key) is null from private.incarnation i) then
-    v_server := concat_ws('/', (pg_control_system()).system_identifier,
-                  (select d.oid from pg_database d where d.datname = current_database()),
-                  'private.incarnation'::regclass::oid, private.current_timeline());
-    perform set_config('dispatch.cursor_server',
-                       v_server || '|' || private.cursor_server_tag(v_server, (select substr(i.cursor_key, 17) from private.incarnation i), v_recovery),
-                       v_recovery);
+  if v_incarnation is not null then
+    return v_incarnation;
   end if;
-  return (select private.kept_incarnation(v_recovery, i.epoch, i.cursor_key) from private.incarnation i);
+  v_server := concat_ws('/', (pg_control_system()).system_identifier,
+                (select d.oid from pg_database d where d.datname = current_database()),
+                'private.incarnation'::regclass::oid, case when not v_recovery then private.current_timeline() end);
+  perform set_config('dispatch.cursor_server',
+                     v_server || '|' || private.cursor_server_tag(v_server, (select substr(i.cursor_key, 17) from private.incarnation i), v_recovery),
+                     false);
+  return (select private.incarnation_digest(i.epoch, v_server, case when v_recovery then private.current_timeline() end)
+            from private.incarnation i);
 end
 $$;
 comment on function private.cursor_incarnation() is
-  'The incarnation of the database that a cursor names: a digest of private.incarnation''s epoch, the cluster''s system identifier, this database''s and the incarnation table''s oids and the timeline (private.current_timeline). All but the epoch are remembered in the setting dispatch.cursor_server, for the session on a primary and for the transaction on a hot standby, and taken from it only under an HMAC of the cursor key bound to this backend, the server''s start and the incarnation table (on a standby also the transaction''s start): what anyone else set there is ignored. It changes with a restore (new identifiers, and the epoch settle_incarnation moves), a point-in-time recovery and a promotion (a new timeline).';
+  'The incarnation of the database that a cursor names: a digest of private.incarnation''s epoch, the cluster''s system identifier, this database''s and the incarnation table''s oids and the timeline (private.current_timeline). All but the epoch are remembered for the session in the setting dispatch.cursor_server (on a hot standby all but the timeline, read at every use: private.received_timeline), and taken from it only under an HMAC of the cursor key bound to this backend, the server''s start, the incarnation table and whether the server is in recovery: what anyone else set there is ignored. It changes with a restore (new identifiers, and the epoch settle_incarnation moves), a point-in-time recovery and a promotion (a new timeline).';
 
 create or replace function private.seal_cursor(p_state jsonb) returns text
   language plpgsql
@@ -397,6 +426,18 @@ comment on function private.cursor_xids(jsonb) is
   'The transaction ids of a cursor''s list p_ids (ip or nip, a JSON array of decimal strings, sealed or checked by private.decode_sync_cursor) as xid8[], in their order. Written into the calling expression.';
 revoke all on function private.cursor_xids(jsonb) from public, anon, authenticated, service_role;
 
+-- The oldest transaction a cursor's state has not delivered: x, or the first transaction it
+-- had in flight when that one is older (its list is in order: private.snapshot_in_progress,
+-- and every cursor writes it so). A purge of the logs reaching it may have removed what the
+-- cursor still needs.
+create or replace function private.cursor_lo(p_x xid8, p_ip xid8[]) returns xid8
+  language sql
+  immutable
+return least(p_x, p_ip[1]);
+comment on function private.cursor_lo(xid8, xid8[]) is
+  'The oldest transaction a cursor''s state (x p_x, ip p_ip, in order) has not delivered: the least of p_x and p_ip''s first. A purge of the sync logs or marks reaching it may have removed what the cursor still needs. Written into the calling expression.';
+revoke all on function private.cursor_lo(xid8, xid8[]) from public, anon, authenticated, service_role;
+
 -- The transactions a snapshot had in progress. On a primary pg_current_snapshot() lists
 -- them. On a hot standby it lists none (recovery keeps them among the snapshot's
 -- subtransactions, which it does not show), so every id between xmin and xmax that the
@@ -463,5 +504,5 @@ revoke all on function private.encode_sync_cursor(jsonb), private.decode_sync_cu
   private.snapshot_in_progress(pg_snapshot), private.next_xid(), private.current_timeline(), private.cursor_incarnation(),
   private.legacy_cursors_stand(), private.seal_cursor(jsonb), private.cursor_contents(text, bytea), private.open_cursor(text, text, text),
   private.cursor_max_bytes(), private.cursor_server_tag(text, bytea, boolean), private.kept_incarnation(boolean, bigint, bytea),
-  private.opened_cursor(text, boolean)
+  private.opened_cursor(text, boolean), private.received_timeline(), private.incarnation_digest(bigint, text, integer)
   from public, anon, authenticated, service_role;

@@ -399,7 +399,7 @@ create or replace function private.sync_key_state(
   set jit = off
 as $$
 begin
-  lo := least(p_x, (select min(i) from unnest(p_ip) i));
+  lo := private.cursor_lo(p_x, p_ip);
   select coalesce(array_agg(k.kind), '{}'), coalesce(array_agg(k.key), '{}')
     into kinds, keys from private.user_keys(p_user, p_kinds) k where p_mode <> 'admin';
   select coalesce(array_agg(a.kind) filter (where a.held), '{}'),

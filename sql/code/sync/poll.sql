@@ -146,8 +146,9 @@ revoke all on function private.sync_poll_marks(uuid, xid8, xid8[], xid8, pg_snap
 -- A poll's cursor opened on a primary and what the poll reads with it
 -- (private.sync_poll_marks), in one statement. state is the cursor p_cursor as
 -- private.opened_cursor opens it (sealed here, of the incarnation this session checked; NULL
--- otherwise: sync_poll then looks at it step by step, and reads again). The state is opened
--- once ("offset 0": pulled up, the decryption would be written out at each use).
+-- otherwise: sync_poll then looks at it step by step, and reads again). The state and its
+-- list of transactions in flight are read once ("offset 0": pulled up, the decryption would
+-- be written out at each use).
 create or replace function private.sync_poll_cursor(p_cursor text, p_uid uuid)
   returns table (state jsonb, horizon xid8, snapshot pg_snapshot, admin boolean, marked text[], marks_kept boolean,
                  seen_through xid8)
@@ -155,9 +156,8 @@ create or replace function private.sync_poll_cursor(p_cursor text, p_uid uuid)
   stable
 begin atomic
   select c.s, r.horizon, r.snapshot, r.admin, r.marked, r.marks_kept, r.seen_through
-    from (select s from private.opened_cursor(p_cursor, false) s offset 0) c (s)
-   cross join lateral private.sync_poll_marks(p_uid, (c.s ->> 'x')::xid8, private.cursor_xids(c.s -> 'ip'),
-                                              least((c.s ->> 'x')::xid8, (c.s -> 'ip' ->> 0)::xid8), null) r;
+    from (select s, private.cursor_xids(s -> 'ip') from private.opened_cursor(p_cursor, false) s offset 0) c (s, ip)
+   cross join lateral private.sync_poll_marks(p_uid, (c.s ->> 'x')::xid8, c.ip, private.cursor_lo((c.s ->> 'x')::xid8, c.ip), null) r;
 end;
 comment on function private.sync_poll_cursor(text, uuid) is
   'For sync_poll on a primary, in one statement written into its own: state, the poll cursor p_cursor opened (private.opened_cursor; NULL when it must be looked at step by step), and what the poll reads with it (private.sync_poll_marks, for the caller p_uid).';
@@ -266,8 +266,7 @@ begin
     end if;
     v_x := (v_state ->> 'x')::xid8;
     v_ip := private.cursor_xids(v_state -> 'ip');
-    -- ip is in order (private.snapshot_in_progress); least passes over NULL, none in flight
-    v_lo := least(v_x, v_ip[1]);
+    v_lo := private.cursor_lo(v_x, v_ip);
     v_watch := (v_state ->> 'w')::xid8;
     v_pending := (v_state ->> 'g')::xid8;
   end if;

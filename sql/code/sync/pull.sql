@@ -422,10 +422,10 @@ begin
   -- pull still needs if it ran after the snapshot the pull goes on from (the horizon moved
   -- on since) and reached past the oldest transaction that snapshot had not seen; a full
   -- sync needs no deletion its own first snapshot saw.
-  v_lo := least(v_x, (select min(i) from unnest(v_ip) i));
+  v_lo := private.cursor_lo(v_x, v_ip);
   if p_cursor is not null
      and (case when v_full then v_horizon > v_next_horizon
-                                and v_horizon >= least(v_next_x, (select min(i) from unnest(v_next_ip) i))
+                                and v_horizon >= private.cursor_lo(v_next_x, v_next_ip)
                else v_horizon > (v_state ->> 'h')::xid8 and v_horizon >= v_lo end) then
     raise exception using errcode = '22023',
       message = 'CURSOR_EXPIRED: deletions this cursor has not seen were purged',
