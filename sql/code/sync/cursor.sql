@@ -41,44 +41,6 @@ return (pg_stat_get_wal_receiver()).received_tli;
 comment on function private.received_timeline() is
   'The timeline of the WAL a hot standby receives (pg_stat_wal_receiver.received_tli); NULL without a walreceiver or the right to read its details. Written into the calling expression.';
 
--- The timeline this server is on: a point-in-time recovery and a promotion each start a new
--- one. On a primary, that of the WAL it writes; on a hot standby, that of the WAL it
--- receives (else of its last restartpoint).
-create or replace function private.current_timeline() returns integer
-  language plpgsql
-  stable
-  set search_path = pg_catalog, pg_temp
-as $$
-begin
-  if pg_catalog.pg_is_in_recovery() then
-    return coalesce(private.received_timeline(), (pg_catalog.pg_control_checkpoint()).timeline_id);
-  end if;
-  return ('x' || pg_catalog.substr(pg_catalog.pg_walfile_name(pg_catalog.pg_current_wal_insert_lsn()), 1, 8))::bit(32)::integer;
-end
-$$;
-comment on function private.current_timeline() is
-  'The timeline of this server: of the WAL a primary writes; on a hot standby, of the WAL it receives (else of its last restartpoint). A point-in-time recovery and a promotion start a new one.';
-
--- Whether cursors written before they were sealed still stand: only while the database is
--- the one they were handed out by (the identity recorded with the key, before any restore
--- or change of timeline).
-create or replace function private.legacy_cursors_stand() returns boolean
-  language plpgsql
-  stable
-  set search_path = pg_catalog, pg_temp
-as $$
-begin
-  return coalesce((select i.legacy_cursors
-                          and i.system_identifier = (pg_catalog.pg_control_system()).system_identifier
-                          and i.database_oid = (select d.oid from pg_catalog.pg_database d where d.datname = pg_catalog.current_database())
-                          and i.relation_oid = 'private.incarnation'::regclass::oid
-                          and i.timeline = private.current_timeline()
-                     from private.incarnation i), false);
-end
-$$;
-comment on function private.legacy_cursors_stand() is
-  'True while cursors written before cursors were sealed may still be taken: the database is the incarnation private.incarnation recorded when they were (no restore, recovery or promotion since).';
-
 -- Sealing: pgcrypto's functions, from the schema it is installed in (the session's temporary
 -- schema named last: unnamed, it would be searched first).
 select pg_catalog.set_config('search_path',
@@ -501,8 +463,8 @@ comment on function private.next_xid() is
 
 -- The cursor functions run inside sync_pull, sync_poll and changes_since, as their owner.
 revoke all on function private.encode_sync_cursor(jsonb), private.decode_sync_cursor(text, text),
-  private.snapshot_in_progress(pg_snapshot), private.next_xid(), private.current_timeline(), private.cursor_incarnation(),
-  private.legacy_cursors_stand(), private.seal_cursor(jsonb), private.cursor_contents(text, bytea), private.open_cursor(text, text, text),
+  private.snapshot_in_progress(pg_snapshot), private.next_xid(), private.cursor_incarnation(),
+  private.seal_cursor(jsonb), private.cursor_contents(text, bytea), private.open_cursor(text, text, text),
   private.cursor_max_bytes(), private.cursor_server_tag(text, bytea, boolean), private.kept_incarnation(boolean, bigint, bytea),
   private.opened_cursor(text, boolean), private.received_timeline(), private.incarnation_digest(bigint, text, integer)
   from public, anon, authenticated, service_role;

@@ -132,3 +132,42 @@ $$;
 comment on function private.settle_incarnation() is
   'Records what this database is now in private.incarnation, and says what changed (NULL: nothing). Restored (another system identifier, database or table than recorded): brings the sync_xid of synced rows, of the sync logs, the horizon and the open parents'' marks (private.child_parents), and the txid of outbox events that lie ahead of this cluster back to this transaction''s, rewinds each handler''s outbox position to the first event it may not have handled (giving up unfinished batches), and moves the epoch. On a new timeline (a point-in-time recovery, a promotion): records it. Either way cursors of before get CURSOR_EXPIRED. Nothing on a standby. Called by the final step of migrate (private.apply_manifest).';
 revoke all on function private.settle_incarnation() from public, anon, authenticated, service_role;
+
+-- The timeline this server is on: a point-in-time recovery and a promotion each start a new
+-- one. On a primary, that of the WAL it writes; on a hot standby, that of the WAL it
+-- receives (else of its last restartpoint).
+create or replace function private.current_timeline() returns integer
+  language plpgsql
+  stable
+  set search_path = pg_catalog, pg_temp
+as $$
+begin
+  if pg_catalog.pg_is_in_recovery() then
+    return coalesce(private.received_timeline(), (pg_catalog.pg_control_checkpoint()).timeline_id);
+  end if;
+  return ('x' || pg_catalog.substr(pg_catalog.pg_walfile_name(pg_catalog.pg_current_wal_insert_lsn()), 1, 8))::bit(32)::integer;
+end
+$$;
+comment on function private.current_timeline() is
+  'The timeline of this server: of the WAL a primary writes; on a hot standby, of the WAL it receives (else of its last restartpoint). A point-in-time recovery and a promotion start a new one.';
+
+-- Whether cursors written before they were sealed still stand: only while the database is
+-- the one they were handed out by (the identity recorded with the key, before any restore
+-- or change of timeline).
+create or replace function private.legacy_cursors_stand() returns boolean
+  language plpgsql
+  stable
+  set search_path = pg_catalog, pg_temp
+as $$
+begin
+  return coalesce((select i.legacy_cursors
+                          and i.system_identifier = (pg_catalog.pg_control_system()).system_identifier
+                          and i.database_oid = (select d.oid from pg_catalog.pg_database d where d.datname = pg_catalog.current_database())
+                          and i.relation_oid = 'private.incarnation'::regclass::oid
+                          and i.timeline = private.current_timeline()
+                     from private.incarnation i), false);
+end
+$$;
+comment on function private.legacy_cursors_stand() is
+  'True while cursors written before cursors were sealed may still be taken: the database is the incarnation private.incarnation recorded when they were (no restore, recovery or promotion since).';
+revoke all on function private.current_timeline(), private.legacy_cursors_stand() from public, anon, authenticated, service_role;
