@@ -400,11 +400,14 @@ public struct MigrationRunner: Sendable {
     }
 
     /// The ledger, created when missing. Two runners on a database without one may both try:
-    /// the one that lost the race finds it there on its second try.
+    /// the one that lost the race finds it there on its second try. It lost it either waiting
+    /// on the other's catalog row (a unique violation once that commits) or, when the other
+    /// committed between its check and its CREATE, on the name ("already exists").
     private static func createLedger(_ connection: PostgresConnection) async throws {
         do {
             try await connection.runScript(ledger)
-        } catch let error as PostgresError where error.sqlState == .uniqueViolation {
+        } catch let error as PostgresError
+                    where [.uniqueViolation, .duplicateSchema, .duplicateTable].contains(error.sqlState) {
             try await connection.runScript(ledger)
         }
     }
