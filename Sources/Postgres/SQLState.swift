@@ -54,15 +54,15 @@ public struct SQLState: RawRepresentable, Hashable, Sendable, ExpressibleByStrin
     public static let invalidSQLStatementName: SQLState = "26000"
     /// 42P05: a prepared statement of that name already exists.
     public static let duplicatePreparedStatement: SQLState = "42P05"
+    /// 08P01: the protocol was broken, e.g. a Bind with another parameter count.
+    public static let protocolViolation: SQLState = "08P01"
 
-    // MARK: Objects another session created first
+    // MARK: Objects another session created first (two runners of migrate on a new database)
 
     /// 42P06: a schema of that name already exists.
     public static let duplicateSchema: SQLState = "42P06"
     /// 42P07: a table (or another relation) of that name already exists.
     public static let duplicateTable: SQLState = "42P07"
-    /// 08P01: the protocol was broken, e.g. a Bind with another parameter count.
-    public static let protocolViolation: SQLState = "08P01"
 
     // MARK: Others the tests meet
 

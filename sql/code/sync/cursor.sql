@@ -390,8 +390,9 @@ revoke all on function private.cursor_xids(jsonb) from public, anon, authenticat
 
 -- The oldest transaction a cursor's state has not delivered: x, or the first transaction it
 -- had in flight when that one is older (its list is in order: private.snapshot_in_progress,
--- and every cursor writes it so). A purge of the logs reaching it may have removed what the
--- cursor still needs.
+-- and every cursor is written so). A purge of the logs reaching it may have removed what the
+-- cursor still needs. (A cursor of before sealing is text its holder could have edited: one
+-- put out of order only keeps from its holder the news that a purge took what it needed.)
 create or replace function private.cursor_lo(p_x xid8, p_ip xid8[]) returns xid8
   language sql
   immutable
