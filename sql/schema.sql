@@ -5774,7 +5774,7 @@ COMMENT ON FUNCTION private.received_timeline() IS 'The timeline of the WAL a ho
 
 CREATE FUNCTION private.kept_incarnation(p_recovery boolean, p_epoch bigint, p_cursor_key bytea) RETURNS text
     LANGUAGE sql STABLE
-    RETURN CASE WHEN (split_part(current_setting('dispatch.cursor_server'::text, true), '|'::text, 2) = private.cursor_server_tag(split_part(current_setting('dispatch.cursor_server'::text, true), '|'::text, 1), substr(p_cursor_key, 17), p_recovery)) THEN private.incarnation_digest(p_epoch, split_part(current_setting('dispatch.cursor_server'::text, true), '|'::text, 1), CASE WHEN p_recovery THEN private.received_timeline() ELSE NULL::integer END) ELSE NULL::text END;
+    RETURN CASE WHEN (p_recovery AND (private.received_timeline() IS NULL)) THEN NULL::text WHEN (split_part(current_setting('dispatch.cursor_server'::text, true), '|'::text, 2) = private.cursor_server_tag(split_part(current_setting('dispatch.cursor_server'::text, true), '|'::text, 1), substr(p_cursor_key, 17), p_recovery)) THEN private.incarnation_digest(p_epoch, split_part(current_setting('dispatch.cursor_server'::text, true), '|'::text, 1), CASE WHEN p_recovery THEN private.received_timeline() ELSE NULL::integer END) ELSE NULL::text END;
 
 --
 -- Name: FUNCTION kept_incarnation(p_recovery boolean, p_epoch bigint, p_cursor_key bytea); Type: COMMENT; Schema: private; Owner: -

@@ -262,6 +262,18 @@ struct ReplicaTests {
             }
             (cursor, lookups) = try await poll(onPrimary)
             #expect(lookups == 0)
+
+            // Without a walreceiver the standby's timeline is not in shared memory: each use
+            // looks it up afresh (its last restartpoint's), and cursors stay good.
+            try await connection.query("alter system set primary_conninfo = ''")
+            try await connection.query("select pg_reload_conf()")
+            try await waitUntil(timeout: .seconds(30)) {
+                try await connection.query("select not exists (select from pg_stat_wal_receiver)").scalar(Bool.self)
+            }
+            for _ in 0..<2 {
+                (cursor, lookups) = try await poll(cursor)
+                #expect(lookups >= 1)
+            }
         }
     }
 

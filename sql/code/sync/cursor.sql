@@ -111,10 +111,14 @@ return left(md5(concat_ws('/', p_epoch, p_server, p_timeline)), 16);
 comment on function private.incarnation_digest(bigint, text, integer) is
   'The incarnation a cursor names, from private.incarnation''s epoch p_epoch, what the server is p_server (system identifier, database, incarnation table and, on a primary, timeline) and a hot standby''s timeline p_timeline (NULL on a primary). Written into the calling expression.';
 
+-- On a standby whose timeline cannot be read from the walreceiver, nothing is kept: the
+-- digest without a timeline would be no incarnation at all (every cursor refused, every
+-- cursor sealed with it refused later), so cursor_incarnation looks the timeline up afresh.
 create or replace function private.kept_incarnation(p_recovery boolean, p_epoch bigint, p_cursor_key bytea) returns text
   language sql
   stable
-return case when split_part(current_setting('dispatch.cursor_server', true), '|', 2)
+return case when p_recovery and private.received_timeline() is null then null
+            when split_part(current_setting('dispatch.cursor_server', true), '|', 2)
                  = private.cursor_server_tag(split_part(current_setting('dispatch.cursor_server', true), '|', 1), substr(p_cursor_key, 17), p_recovery)
             then private.incarnation_digest(p_epoch, split_part(current_setting('dispatch.cursor_server', true), '|', 1),
                                             case when p_recovery then private.received_timeline() end) end;
