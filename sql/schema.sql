@@ -7639,7 +7639,8 @@ begin
                  from unnest(p_keys) k (k)
                 cross join unnest(p_ip) i (i)
                 cross join lateral (select m.table_name from private.sync_marks m
-                                     where m.user_id = k.k and m.sync_xid = i.i offset 0) m);
+                                     where m.user_id = k.k and (m.user_id, m.sync_xid) >= (k.k, i.i)
+                                       and (m.user_id, m.sync_xid) <= (k.k, i.i) offset 0) m);
 end
 $$;
 
@@ -8116,9 +8117,13 @@ CREATE FUNCTION private.sync_poll_marks(p_uid uuid, p_x xid8, p_ip xid8[], p_lo 
      ( SELECT u.is_admin
             FROM public.users u
            WHERE (u.id = sync_poll_marks.p_uid)) AS is_admin,
-     (ARRAY( SELECT m.table_name
+     (((ARRAY( SELECT m.table_name
             FROM private.sync_marks m
-           WHERE ((m.user_id = ANY (ARRAY[sync_poll_marks.p_uid, private.everyone_key(), private.sync_uncertain_key()])) AND (m.sync_xid >= sync_poll_marks.p_x))) ||
+           WHERE ((m.user_id = sync_poll_marks.p_uid) AND (ROW(m.user_id, m.sync_xid) >= ROW(sync_poll_marks.p_uid, sync_poll_marks.p_x)))) || ARRAY( SELECT m.table_name
+            FROM private.sync_marks m
+           WHERE ((m.user_id = private.everyone_key()) AND (ROW(m.user_id, m.sync_xid) >= ROW(private.everyone_key(), sync_poll_marks.p_x))))) || ARRAY( SELECT m.table_name
+            FROM private.sync_marks m
+           WHERE ((m.user_id = private.sync_uncertain_key()) AND (ROW(m.user_id, m.sync_xid) >= ROW(private.sync_uncertain_key(), sync_poll_marks.p_x))))) ||
          CASE
              WHEN (cardinality(p_ip) > 0) THEN private.sync_marks_in_flight(ARRAY[p_uid, private.everyone_key(), private.sync_uncertain_key()], p_ip)
              ELSE '{}'::text[]

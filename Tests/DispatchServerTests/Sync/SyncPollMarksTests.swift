@@ -96,6 +96,42 @@ import Testing
         #expect(try await anns.sync.poll(since: annCursor).tables == [])
     }
 
+    /// A poll reads the caller's marks from its cursor on by key, never the marks others wrote
+    /// since, whatever the statistics say. Planned from those of a young database (a few users,
+    /// the everyone key the most common of them), "user_id = any (keys) and sync_xid >= x" was
+    /// read through the index of sync_xid: every mark anyone wrote since the cursor, filtered
+    /// (another user's 20,000 marks made each empty poll of Ann's read 20,000 rows).
+    @Test func aPollNeverReadsTheMarksOthersWroteSinceItsCursor() async throws {
+        let ann = try await F.user(admin, "Ann"), bo = try await F.user(admin, "Bo")
+        _ = try await F.watchlist(admin, owner: ann, title: "Garden")
+        // The statistics of a young database: marks of the everyone key and of one user, long
+        // ago (below every cursor: nobody's poll reads them).
+        try await admin.runScript("""
+            insert into private.sync_marks (user_id, sync_xid, table_name, seen_xmin, seen_xmax)
+            select k, (3 + g)::text::xid8, 'tasks', '3', '3'
+              from unnest(array[private.everyone_key(), '\(bo)'::uuid]) k, generate_series(1, 200) g;
+            analyze private.sync_marks
+            """)
+        let anns = try await device(ann)
+        let cursor = try await settled(anns)
+        // Since Ann's cursor, marks of 20,000 other users, as their writes leave them.
+        try await admin.runScript("""
+            insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+            select gen_random_uuid(), 'watchlists', pg_current_xact_id(), pg_current_xact_id() from generate_series(1, 20000)
+            """)
+        try await NestedPlans.enable(admin)
+        var tables = ""
+        for _ in 0..<2 {   // (the session's first poll also works out what the server is)
+            tables = try await admin.transaction(as: ann) { conn in
+                try conn.query("select public.sync_poll(\(cursor.rawValue))::jsonb ->> 'tables'").scalar(String.self)
+            }
+        }
+        let marks = try await NestedPlans.take(admin).flatMap { PlanScans.of(plan: $0) }.filter { $0.relation == "sync_marks" }
+        try await admin.runScript("set auto_explain.log_min_duration = -1")
+        #expect(tables == "[]")
+        #expect(!marks.isEmpty && marks.allSatisfy { $0.rows <= 2 && $0.limitedByIndex }, "\(marks)")
+    }
+
     /// Sealing a cursor is a third of an empty poll's work, and an older cursor is as exact as
     /// a newer one (it names every transaction it had not seen): an empty poll hands back the
     /// cursor it was given while that cursor is younger than a minute. A poll that finds

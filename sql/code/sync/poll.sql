@@ -90,10 +90,12 @@ revoke all on function private.sync_poll_tables() from public, anon, authenticat
 -- The marks of keys p_keys written by transactions p_ip (those a poll's cursor had in flight):
 -- per key and transaction, a probe of the primary key (user_id, sync_xid, ...), each a
 -- subquery of its own ("offset 0" keeping it one: written as a join, or as "= any" of both
--- columns, it may be planned as a read of every mark of the keys, filtered). A function of
--- its own, stable, so that it reads with the snapshot of the poll's statement that calls it,
--- and only when there are such transactions: written into that statement, its five plan
--- nodes were set up at every poll, most of which have none.
+-- columns, it may be planned as a read of every mark of the keys, filtered). The transaction
+-- is bounded as a pair with the key, as in sync_poll_marks: only the primary key can serve
+-- that, never the index of sync_xid alone (every mark the transaction wrote, for anyone). A
+-- function of its own, stable, so that it reads with the snapshot of the poll's statement that
+-- calls it, and only when there are such transactions: written into that statement, its five
+-- plan nodes were set up at every poll, most of which have none.
 create or replace function private.sync_marks_in_flight(p_keys uuid[], p_ip xid8[]) returns text[]
   language plpgsql
   stable
@@ -104,7 +106,8 @@ begin
                  from unnest(p_keys) k (k)
                 cross join unnest(p_ip) i (i)
                 cross join lateral (select m.table_name from private.sync_marks m
-                                     where m.user_id = k.k and m.sync_xid = i.i offset 0) m);
+                                     where m.user_id = k.k and (m.user_id, m.sync_xid) >= (k.k, i.i)
+                                       and (m.user_id, m.sync_xid) <= (k.k, i.i) offset 0) m);
 end
 $$;
 comment on function private.sync_marks_in_flight(uuid[], xid8[]) is
@@ -118,10 +121,16 @@ revoke all on function private.sync_marks_in_flight(uuid[], xid8[]) from public,
 -- purge committing after it shows as a moved horizon next time), the snapshot the next
 -- cursor records, the caller p_uid's admin flag, the tables named by their marks and those
 -- of the everyone and uncertain keys since the cursor (written from p_x on: one range of the
--- primary key (user_id, sync_xid, ...) per key, one index scan of the array; by the
--- transactions p_ip it had in flight, only when it had any), and whether the marks are kept
--- from p_lo (the oldest transaction the cursor names) on: a purge is seen with the marks it
--- deleted.
+-- primary key (user_id, sync_xid, ...) per key; by the transactions p_ip it had in flight, only
+-- when it had any), and whether the marks are kept from p_lo (the oldest transaction the cursor
+-- names) on: a purge is seen with the marks it deleted.
+-- Each key's range starts at the pair (key, p_x), a row comparison only the primary key can
+-- serve. Written as "user_id = any (keys) and sync_xid >= p_x", it was planned, with the
+-- statistics of a young database (a few users, the everyone key among the most common), as a
+-- read of the index of sync_xid: every mark anyone wrote since the cursor, filtered by key.
+-- Marks of 50,000 other users since a cursor made its holder's empty poll 40 times dearer until
+-- the next analyze. (Three subqueries rather than a join of the three keys: fewer plan nodes
+-- to set up at every poll.)
 create or replace function private.sync_poll_marks(p_uid uuid, p_x xid8, p_ip xid8[], p_lo xid8, p_snapshot pg_snapshot)
   returns table (horizon xid8, snapshot pg_snapshot, admin boolean, marked text[], marks_kept boolean, seen_through xid8)
   language sql
@@ -130,9 +139,11 @@ begin atomic
   select coalesce((select max(sh.purged_through) from public.sync_horizon sh), '0'),
          coalesce(p_snapshot, pg_current_snapshot()),
          (select u.is_admin from public.users u where u.id = p_uid),
-         array(select m.table_name from private.sync_marks m
-                where m.user_id = any (array[p_uid, private.everyone_key(), private.sync_uncertain_key()])
-                  and m.sync_xid >= p_x)
+         array(select m.table_name from private.sync_marks m where m.user_id = p_uid and (m.user_id, m.sync_xid) >= (p_uid, p_x))
+         || array(select m.table_name from private.sync_marks m
+                   where m.user_id = private.everyone_key() and (m.user_id, m.sync_xid) >= (private.everyone_key(), p_x))
+         || array(select m.table_name from private.sync_marks m
+                   where m.user_id = private.sync_uncertain_key() and (m.user_id, m.sync_xid) >= (private.sync_uncertain_key(), p_x))
          || case when cardinality(p_ip) > 0 then
               private.sync_marks_in_flight(array[p_uid, private.everyone_key(), private.sync_uncertain_key()], p_ip)
             else '{}' end,
