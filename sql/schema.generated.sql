@@ -4366,91 +4366,97 @@ union all
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where it.listing_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.listing_id <= k.key and (it.listing_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the listing keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.listing_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.listing_id <= x.key
+                                            and (it.listing_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the listing keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.listing_id = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.listing_id <= x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.listing_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where it.claimed_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.claimed_by <= k.key and (it.claimed_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.claimed_by = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.claimed_by <= x.key
+                                            and (it.claimed_by, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.claimed_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.claimed_by <= x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.claimed_by, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where it.declared_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.declared_by <= k.key and (it.declared_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.declared_by = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.declared_by <= x.key
+                                            and (it.declared_by, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.declared_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.declared_by <= x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.declared_by, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'activities' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'activities' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.activities it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'activities' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'activities' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -4494,22 +4500,22 @@ union all
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where it.listing_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.listing_id <= k.key and (it.listing_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where it.claimed_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.claimed_by <= k.key and (it.claimed_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where it.declared_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.declared_by <= k.key and (it.declared_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -4548,37 +4554,37 @@ union all
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where it.listing_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.listing_id <= k.key and (it.listing_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where it.claimed_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.claimed_by <= k.key and (it.claimed_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where it.declared_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.declared_by <= k.key and (it.declared_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'activities' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'activities' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.activities it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'activities' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'activities' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -4617,62 +4623,68 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.listing_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.listing_id <= x.key
+                                            and (it.listing_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the listing keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.listing_id = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.listing_id <= x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.listing_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.claimed_by = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.claimed_by <= x.key
+                                            and (it.claimed_by, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.claimed_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.claimed_by <= x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.claimed_by, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.declared_by = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.declared_by <= x.key
+                                            and (it.declared_by, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.declared_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.declared_by <= x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.declared_by, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'activities' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'activities' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.activities it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -4746,41 +4758,43 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_entries it
-                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entries it
-                                          where it.owner_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owner_id <= x.key
+                                            and (it.owner_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entries it
-                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owner_id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.owner_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'journal_entries' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'journal_entries' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_entries it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'journal_entries' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'journal_entries' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -4819,8 +4833,8 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_entries it
-                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -4854,23 +4868,23 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_entries it
-                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'journal_entries' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'journal_entries' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_entries it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'journal_entries' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'journal_entries' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -4909,26 +4923,28 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entries it
-                                          where it.owner_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owner_id <= x.key
+                                            and (it.owner_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entries it
-                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owner_id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.owner_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'journal_entries' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'journal_entries' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_entries it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -5002,41 +5018,43 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
-                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
-                                          where it.owner_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owner_id <= x.key
+                                            and (it.owner_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
-                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owner_id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.owner_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'journal_entry_values' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'journal_entry_values' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_entry_values it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'journal_entry_values' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'journal_entry_values' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -5075,8 +5093,8 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
-                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -5110,23 +5128,23 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
-                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'journal_entry_values' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'journal_entry_values' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_entry_values it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'journal_entry_values' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'journal_entry_values' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -5165,26 +5183,28 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
-                                          where it.owner_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owner_id <= x.key
+                                            and (it.owner_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
-                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owner_id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.owner_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'journal_entry_values' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'journal_entry_values' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_entry_values it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -5258,41 +5278,43 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
-                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
-                                          where it.owner_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owner_id <= x.key
+                                            and (it.owner_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
-                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owner_id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.owner_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'journal_field_groups' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'journal_field_groups' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_field_groups it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'journal_field_groups' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'journal_field_groups' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -5331,8 +5353,8 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
-                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -5366,23 +5388,23 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
-                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'journal_field_groups' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'journal_field_groups' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_field_groups it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'journal_field_groups' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'journal_field_groups' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -5421,26 +5443,28 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
-                                          where it.owner_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owner_id <= x.key
+                                            and (it.owner_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
-                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owner_id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.owner_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'journal_field_groups' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'journal_field_groups' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_field_groups it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -5514,41 +5538,43 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_fields it
-                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_fields it
-                                          where it.owner_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owner_id <= x.key
+                                            and (it.owner_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_fields it
-                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owner_id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.owner_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'journal_fields' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'journal_fields' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_fields it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'journal_fields' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'journal_fields' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -5587,8 +5613,8 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_fields it
-                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -5622,23 +5648,23 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_fields it
-                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'journal_fields' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'journal_fields' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_fields it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'journal_fields' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'journal_fields' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -5677,26 +5703,28 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_fields it
-                                          where it.owner_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owner_id <= x.key
+                                            and (it.owner_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_fields it
-                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owner_id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.owner_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'journal_fields' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'journal_fields' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_fields it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -5770,41 +5798,43 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_threads it
-                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_threads it
-                                          where it.owner_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owner_id <= x.key
+                                            and (it.owner_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_threads it
-                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owner_id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.owner_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'journal_threads' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'journal_threads' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_threads it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'journal_threads' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'journal_threads' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -5843,8 +5873,8 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_threads it
-                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -5878,23 +5908,23 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_threads it
-                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'journal_threads' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'journal_threads' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_threads it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'journal_threads' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'journal_threads' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -5933,26 +5963,28 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_threads it
-                                          where it.owner_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owner_id <= x.key
+                                            and (it.owner_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_threads it
-                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owner_id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.owner_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'journal_threads' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'journal_threads' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_threads it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -6026,66 +6058,70 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'listing_claimer') k
             cross join lateral (select it.sync_xid, it.id from public.listings it
-                                 where it.id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.id <= k.key and (it.id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the listing_claimer keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'listing_claimer' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
-                                          where it.id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.id <= x.key
+                                            and (it.id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the listing_claimer keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'listing_claimer' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
-                                          where it.id = x.key and not ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.id <= x.key and not ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.listings it
-                                 where it.owned_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owned_by <= k.key and (it.owned_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.owned_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
-                                          where it.owned_by = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owned_by <= x.key
+                                            and (it.owned_by, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owned_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
-                                          where it.owned_by = x.key and not ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owned_by <= x.key and not ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.owned_by, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owned_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'listings' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'listings' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.listings it where it.id = m.row_id and ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'listings' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'listings' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -6124,15 +6160,15 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'listing_claimer') k
             cross join lateral (select it.sync_xid, it.id from public.listings it
-                                 where it.id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.id <= k.key and (it.id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.listings it
-                                 where it.owned_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owned_by <= k.key and (it.owned_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.owned_by, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -6166,30 +6202,30 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'listing_claimer') k
             cross join lateral (select it.sync_xid, it.id from public.listings it
-                                 where it.id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.id <= k.key and (it.id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.listings it
-                                 where it.owned_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owned_by <= k.key and (it.owned_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.owned_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'listings' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'listings' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.listings it where it.id = m.row_id and ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'listings' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'listings' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -6228,44 +6264,48 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'listing_claimer' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
-                                          where it.id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.id <= x.key
+                                            and (it.id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the listing_claimer keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'listing_claimer' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
-                                          where it.id = x.key and not ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.id <= x.key and not ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
-                                          where it.owned_by = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owned_by <= x.key
+                                            and (it.owned_by, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owned_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
-                                          where it.owned_by = x.key and not ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owned_by <= x.key and not ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.owned_by, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owned_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'listings' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'listings' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.listings it where it.id = m.row_id and ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -6365,91 +6405,97 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'activity') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where it.parent_id = k.key and it.parent_type = 'activity' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.parent_id <= k.key and (it.parent_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'activity'
+                                 order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the activity keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'activity'
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.parent_id <= x.key and it.parent_type = 'activity'
+                                            and (it.parent_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the activity keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.parent_id <= x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
+                                            and (it.parent_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the listing keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where it.parent_id = k.key and it.parent_type = 'listing' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.parent_id <= k.key and (it.parent_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'listing'
+                                 order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the listing keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'listing'
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.parent_id <= x.key and it.parent_type = 'listing'
+                                            and (it.parent_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the listing keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'listing' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.parent_id <= x.key and it.parent_type = 'listing' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
+                                            and (it.parent_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the task keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'task') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where it.parent_id = k.key and it.parent_type = 'task' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.parent_id <= k.key and (it.parent_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'task'
+                                 order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the task keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'task'
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.parent_id <= x.key and it.parent_type = 'task'
+                                            and (it.parent_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the task keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.parent_id <= x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
+                                            and (it.parent_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'notes' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'notes' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.notes it where it.id = m.row_id and ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'notes' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'notes' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -6494,22 +6540,22 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'activity') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where it.parent_id = k.key and it.parent_type = 'activity' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.parent_id <= k.key and (it.parent_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'activity'
+                                 order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the listing keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where it.parent_id = k.key and it.parent_type = 'listing' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.parent_id <= k.key and (it.parent_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'listing'
+                                 order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the task keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'task') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where it.parent_id = k.key and it.parent_type = 'task' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.parent_id <= k.key and (it.parent_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'task'
+                                 order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -6574,62 +6620,68 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'activity'
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.parent_id <= x.key and it.parent_type = 'activity'
+                                            and (it.parent_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the activity keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.parent_id <= x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
+                                            and (it.parent_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the listing keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'listing'
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.parent_id <= x.key and it.parent_type = 'listing'
+                                            and (it.parent_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the listing keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'listing' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.parent_id <= x.key and it.parent_type = 'listing' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
+                                            and (it.parent_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the task keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'task'
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.parent_id <= x.key and it.parent_type = 'task'
+                                            and (it.parent_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the task keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.parent_id <= x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
+                                            and (it.parent_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'notes' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'notes' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.notes it where it.id = m.row_id and ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -6703,41 +6755,43 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.notifications it
-                                 where it.user_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.user_id <= k.key and (it.user_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.user_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notifications it
-                                          where it.user_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.user_id <= x.key
+                                            and (it.user_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.user_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notifications it
-                                          where it.user_id = x.key and not ((('user', it.user_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.user_id <= x.key and not ((('user', it.user_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.user_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.user_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'notifications' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'notifications' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.notifications it where it.id = m.row_id and ((('user', it.user_id) in (select k.kind, k.key from keys_held k)))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'notifications' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'notifications' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -6776,8 +6830,8 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.notifications it
-                                 where it.user_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.user_id <= k.key and (it.user_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.user_id, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -6811,23 +6865,23 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.notifications it
-                                 where it.user_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.user_id <= k.key and (it.user_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.user_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'notifications' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'notifications' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.notifications it where it.id = m.row_id and ((('user', it.user_id) in (select k.kind, k.key from keys_held k)))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'notifications' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'notifications' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -6866,26 +6920,28 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notifications it
-                                          where it.user_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.user_id <= x.key
+                                            and (it.user_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.user_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notifications it
-                                          where it.user_id = x.key and not ((('user', it.user_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.user_id <= x.key and not ((('user', it.user_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.user_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.user_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'notifications' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'notifications' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.notifications it where it.id = m.row_id and ((('user', it.user_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -6959,41 +7015,43 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
-                                 where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the watchlist keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
-                                          where it.watchlist_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.watchlist_id <= x.key
+                                            and (it.watchlist_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the watchlist keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
-                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.watchlist_id <= x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.watchlist_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'observed_bird_photos' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'observed_bird_photos' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.observed_bird_photos it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'observed_bird_photos' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'observed_bird_photos' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -7032,8 +7090,8 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
-                                 where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -7067,23 +7125,23 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
-                                 where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'observed_bird_photos' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'observed_bird_photos' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.observed_bird_photos it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'observed_bird_photos' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'observed_bird_photos' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -7122,26 +7180,28 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
-                                          where it.watchlist_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.watchlist_id <= x.key
+                                            and (it.watchlist_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the watchlist keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
-                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.watchlist_id <= x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.watchlist_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'observed_bird_photos' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'observed_bird_photos' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.observed_bird_photos it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -7241,66 +7301,70 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'activity') k
             cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                 where it.parent_id = k.key and it.parent_type = 'activity' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.parent_id <= k.key and (it.parent_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'activity'
+                                 order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the activity keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id = x.key and it.parent_type = 'activity'
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.parent_id <= x.key and it.parent_type = 'activity'
+                                            and (it.parent_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the activity keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'subtasks' and cp.open))) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'subtasks' and cp.open))))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.parent_id <= x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'subtasks' and cp.open))) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'subtasks' and cp.open))))
+                                            and (it.parent_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the task keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'task') k
             cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                 where it.parent_id = k.key and it.parent_type = 'task' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.parent_id <= k.key and (it.parent_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'task'
+                                 order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the task keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id = x.key and it.parent_type = 'task'
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.parent_id <= x.key and it.parent_type = 'task'
+                                            and (it.parent_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the task keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'subtasks' and cp.open))) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'subtasks' and cp.open))))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.parent_id <= x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'subtasks' and cp.open))) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'subtasks' and cp.open))))
+                                            and (it.parent_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'subtasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'subtasks' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.subtasks it where it.id = m.row_id and ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'subtasks' and cp.open))) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'subtasks' and cp.open))))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'subtasks' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'subtasks' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -7345,15 +7409,15 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'activity') k
             cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                 where it.parent_id = k.key and it.parent_type = 'activity' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.parent_id <= k.key and (it.parent_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'activity'
+                                 order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the task keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'task') k
             cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                 where it.parent_id = k.key and it.parent_type = 'task' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.parent_id <= k.key and (it.parent_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'task'
+                                 order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -7418,44 +7482,48 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id = x.key and it.parent_type = 'activity'
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.parent_id <= x.key and it.parent_type = 'activity'
+                                            and (it.parent_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the activity keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'subtasks' and cp.open))) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'subtasks' and cp.open))))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.parent_id <= x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'subtasks' and cp.open))) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'subtasks' and cp.open))))
+                                            and (it.parent_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the task keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id = x.key and it.parent_type = 'task'
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.parent_id <= x.key and it.parent_type = 'task'
+                                            and (it.parent_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the task keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'subtasks' and cp.open))) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'subtasks' and cp.open))))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.parent_id <= x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'subtasks' and cp.open))) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'subtasks' and cp.open))))
+                                            and (it.parent_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'subtasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'subtasks' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.subtasks it where it.id = m.row_id and ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'subtasks' and cp.open))) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'subtasks' and cp.open))))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -7534,91 +7602,97 @@ union all
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where it.listing_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.listing_id <= k.key and (it.listing_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the listing keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.listing_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.listing_id <= x.key
+                                            and (it.listing_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the listing keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.listing_id = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.listing_id <= x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.listing_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where it.claimed_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.claimed_by <= k.key and (it.claimed_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.claimed_by = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.claimed_by <= x.key
+                                            and (it.claimed_by, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.claimed_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.claimed_by <= x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.claimed_by, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where it.declared_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.declared_by <= k.key and (it.declared_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.declared_by = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.declared_by <= x.key
+                                            and (it.declared_by, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.declared_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.declared_by <= x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.declared_by, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'tasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'tasks' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.tasks it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'tasks' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'tasks' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -7662,22 +7736,22 @@ union all
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where it.listing_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.listing_id <= k.key and (it.listing_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where it.claimed_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.claimed_by <= k.key and (it.claimed_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where it.declared_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.declared_by <= k.key and (it.declared_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -7716,37 +7790,37 @@ union all
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where it.listing_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.listing_id <= k.key and (it.listing_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where it.claimed_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.claimed_by <= k.key and (it.claimed_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where it.declared_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.declared_by <= k.key and (it.declared_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'tasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'tasks' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.tasks it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'tasks' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'tasks' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -7785,62 +7859,68 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.listing_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.listing_id <= x.key
+                                            and (it.listing_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the listing keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.listing_id = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.listing_id <= x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.listing_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.claimed_by = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.claimed_by <= x.key
+                                            and (it.claimed_by, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.claimed_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.claimed_by <= x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.claimed_by, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.declared_by = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.declared_by <= x.key
+                                            and (it.declared_by, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.declared_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.declared_by <= x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.declared_by, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'tasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'tasks' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.tasks it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -7914,41 +7994,43 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
-                                 where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the watchlist keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
-                                          where it.watchlist_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.watchlist_id <= x.key
+                                            and (it.watchlist_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the watchlist keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
-                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.watchlist_id <= x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.watchlist_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'watchlist_entries' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'watchlist_entries' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlist_entries it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'watchlist_entries' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'watchlist_entries' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -7987,8 +8069,8 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
-                                 where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -8022,23 +8104,23 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
-                                 where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'watchlist_entries' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'watchlist_entries' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlist_entries it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'watchlist_entries' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'watchlist_entries' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -8077,26 +8159,28 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
-                                          where it.watchlist_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.watchlist_id <= x.key
+                                            and (it.watchlist_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the watchlist keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
-                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.watchlist_id <= x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.watchlist_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'watchlist_entries' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'watchlist_entries' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlist_entries it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -8170,41 +8254,43 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                 where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the watchlist keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                          where it.watchlist_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.watchlist_id <= x.key
+                                            and (it.watchlist_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the watchlist keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.watchlist_id <= x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.watchlist_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'watchlist_rules' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'watchlist_rules' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'watchlist_rules' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'watchlist_rules' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -8243,8 +8329,8 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                 where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -8278,23 +8364,23 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                 where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'watchlist_rules' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'watchlist_rules' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'watchlist_rules' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'watchlist_rules' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -8333,26 +8419,28 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                          where it.watchlist_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.watchlist_id <= x.key
+                                            and (it.watchlist_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the watchlist keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.watchlist_id <= x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.watchlist_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'watchlist_rules' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'watchlist_rules' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -8426,66 +8514,70 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.owner_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owner_id <= x.key
+                                            and (it.owner_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owner_id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.owner_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the watchlist keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where it.id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.id <= k.key and (it.id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the watchlist keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.id <= x.key
+                                            and (it.id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the watchlist keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'watchlists' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'watchlists' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlists it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'watchlists' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'watchlists' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -8524,15 +8616,15 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the watchlist keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where it.id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.id <= k.key and (it.id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.id, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -8566,30 +8658,30 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the watchlist keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where it.id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.id <= k.key and (it.id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'watchlists' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'watchlists' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlists it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = 'watchlists' and d.kind = dk.kind and d.key = dk.key
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+                                        where d.table_name = 'watchlists' and d.kind = dk.kind
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -8628,44 +8720,48 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.owner_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owner_id <= x.key
+                                            and (it.owner_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.owner_id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.owner_id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the watchlist keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.id <= x.key
+                                            and (it.id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the watchlist keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+                                          where it.id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.id, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = 'watchlists' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        where m.table_name = 'watchlists' and m.kind = kl.kind and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlists it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -9085,8 +9181,8 @@ CREATE FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x 
       select null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item, d.bytes
         from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'user') k
                cross join lateral (select it.id, it.thread_id, it.owner_id, it.content, it.entry_timestamp, it.last_edited_at, it.deleted_at, it.created_at, it.updated_at, it.row_version, it.sync_xid from public.journal_entries it
-                                    where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                    order by it.sync_xid, it.id limit p_limit + 1) s
+                                    where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) s
                where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
                order by s.sync_xid, s.id limit p_limit) s
        cross join lateral (select d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
@@ -9392,8 +9488,8 @@ CREATE FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text,
       select null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item, d.bytes
         from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'user') k
                cross join lateral (select it.id, it.entry_id, it.field_id, it.thread_id, it.owner_id, it.entry_timestamp, it.value, it.created_at, it.updated_at, it.row_version, it.sync_xid from public.journal_entry_values it
-                                    where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                    order by it.sync_xid, it.id limit p_limit + 1) s
+                                    where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) s
                where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
                order by s.sync_xid, s.id limit p_limit) s
        cross join lateral (select d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
@@ -9699,8 +9795,8 @@ CREATE FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text,
       select null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item, d.bytes
         from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'user') k
                cross join lateral (select it.id, it.thread_id, it.owner_id, it.parent_field_id, it.child_field_id, it.created_at, it.updated_at, it.row_version, it.sync_xid from public.journal_field_groups it
-                                    where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                    order by it.sync_xid, it.id limit p_limit + 1) s
+                                    where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) s
                where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
                order by s.sync_xid, s.id limit p_limit) s
        cross join lateral (select d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
@@ -10006,8 +10102,8 @@ CREATE FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x x
       select null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item, d.bytes
         from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'user') k
                cross join lateral (select it.id, it.thread_id, it.owner_id, it.name, it.sort_order, it.is_group, it.deleted_at, it.created_at, it.updated_at, it.row_version, it.sync_xid from public.journal_fields it
-                                    where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                    order by it.sync_xid, it.id limit p_limit + 1) s
+                                    where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) s
                where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
                order by s.sync_xid, s.id limit p_limit) s
        cross join lateral (select d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
@@ -10313,8 +10409,8 @@ CREATE FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x 
       select null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item, d.bytes
         from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'user') k
                cross join lateral (select it.id, it.owner_id, it.title, it.created_at, it.updated_at, it.deleted_at, it.row_version, it.sync_xid from public.journal_threads it
-                                    where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                    order by it.sync_xid, it.id limit p_limit + 1) s
+                                    where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) s
                where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
                order by s.sync_xid, s.id limit p_limit) s
        cross join lateral (select d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
@@ -11178,8 +11274,8 @@ CREATE FUNCTION private.sync_page_notifications(p_user uuid, p_mode text, p_x xi
       select null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item, d.bytes
         from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'user') k
                cross join lateral (select it.id, it.user_id, it.type, it.title, it.body, it.read, it.pinned, it.created_at, it.updated_at, it.row_version, it.source_user_id, it.entity_type, it.entity_id, it.data, it.dedupe_key, it.push_mode, it.sync_xid from public.notifications it
-                                    where it.user_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                    order by it.sync_xid, it.id limit p_limit + 1) s
+                                    where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.user_id <= k.key and (it.user_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    order by it.user_id, it.sync_xid, it.id limit p_limit + 1) s
                where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
                order by s.sync_xid, s.id limit p_limit) s
        cross join lateral (select d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
@@ -11485,8 +11581,8 @@ CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text,
       select null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item, d.bytes
         from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'watchlist') k
                cross join lateral (select it.id, it.watchlist_entry_id, it.watchlist_id, it.image_path, it.storage_url, it.is_uploaded, it.captured_at, it.uploaded_at, it.sync_status, it.last_synced_at, it.deleted_at, it.created_at, it.updated_at, it.row_version, it.sync_xid from public.observed_bird_photos it
-                                    where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                    order by it.sync_xid, it.id limit p_limit + 1) s
+                                    where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) s
                where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
                order by s.sync_xid, s.id limit p_limit) s
        cross join lateral (select d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
@@ -12350,8 +12446,8 @@ CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_
       select null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item, d.bytes
         from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'watchlist') k
                cross join lateral (select it.id, it.watchlist_id, it.bird_id, it.nickname, it.status, it.notes, it.added_date, it.observation_date, it.to_observe_start_date, it.to_observe_end_date, it.observed_by, it.lat, it.lon, it.location_display_name, it.priority, it.notify_upcoming, it.target_date_range, it.sync_status, it.last_synced_at, it.deleted_at, it.created_at, it.updated_at, it.row_version, it.sync_xid from public.watchlist_entries it
-                                    where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                    order by it.sync_xid, it.id limit p_limit + 1) s
+                                    where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) s
                where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
                order by s.sync_xid, s.id limit p_limit) s
        cross join lateral (select d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
@@ -12657,8 +12753,8 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
       select null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item, d.bytes
         from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'watchlist') k
                cross join lateral (select it.id, it.watchlist_id, it.rule_type, it.parameters_json, it.is_active, it.priority, it.sync_status, it.last_synced_at, it.deleted_at, it.created_at, it.updated_at, it.row_version, it.sync_xid from public.watchlist_rules it
-                                    where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
-                                    order by it.sync_xid, it.id limit p_limit + 1) s
+                                    where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) s
                where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
                order by s.sync_xid, s.id limit p_limit) s
        cross join lateral (select d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes

@@ -7394,12 +7394,12 @@ begin
       E'-- every change of the table\n'
       'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
         where %s
-        order by it.sync_xid, it.id limit p_limit + 1', p_table, private.sync_stream_after('it.sync_xid', 'it.id')),
+        order by it.sync_xid, it.id limit p_limit + 1', p_table, private.sync_stream_after('it.sync_xid', 'it.id', '', '')),
       pg_catalog.format(
         E'-- every hard delete\n'
         'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', max(d.deleted_at) from public.sync_deletions d
           where p_x > ''0''::xid8 and d.table_name = %L and %s
-          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1', p_table, private.sync_stream_after('d.sync_xid', 'd.record_id'))];
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1', p_table, private.sync_stream_after('d.sync_xid', 'd.record_id', '', ''))];
   else
     -- Derived keys: the parents of this table's rows that U sees through his keys (not through
     -- a parent's everyone rule: see above), entered, left, or saw deleted.
@@ -7486,7 +7486,7 @@ begin
             'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
               where %s and %s
               order by it.sync_xid, it.id limit p_limit + 1',
-            p_table, private.visibility_condition(v_rule.condition, 'it'), private.sync_stream_after('it.sync_xid', 'it.id'));
+            p_table, private.visibility_condition(v_rule.condition, 'it'), private.sync_stream_after('it.sync_xid', 'it.id', '', ''));
         end if;
         continue;
       end if;
@@ -7497,10 +7497,10 @@ begin
           'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = %2$L) k
             cross join lateral (select it.sync_xid, it.id from public.%1$I it
-                                 where it.%3$I = k.key%4$s and %5$s
-                                 order by it.sync_xid, it.id limit p_limit + 1) it',
+                                 where %5$s%4$s
+                                 order by it.%3$I, it.sync_xid, it.id limit p_limit + 1) it',
           p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
-          private.sync_stream_after('it.sync_xid', 'it.id'));
+          private.sync_stream_after('it.sync_xid', 'it.id', 'it.' || pg_catalog.quote_ident(v_rule.key_column), 'k.key'));
       end if;
       if p_mode not in ('full', 'steady') then
         -- S3 from the keys gained (g: records), S4 from those lost (l: revoked if not visible).
@@ -7510,10 +7510,11 @@ begin
                    'select x.cause, it.sync_xid, it.id, %6$s, %7$L, %8$s
                       from (select * from %9$s x where x.kind = %2$L and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.%1$I it
-                                          where it.%3$I = x.key%4$s%5$s
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else ''0''::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else ''00000000-0000-0000-0000-000000000000''::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it',
+                                          where it.%3$I <= x.key%4$s%5$s
+                                            and (it.%3$I, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else ''0''::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else ''00000000-0000-0000-0000-000000000000''::uuid end)
+                                          order by it.%3$I, it.sync_xid, it.id limit p_limit + 1) it',
                    p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
                    s.extra, s.item_kind, s.reason, s.at, s.source, pg_catalog.format(s.marker, v_rule.kind))
             from (values ('', 1, null, 'null::timestamptz', 'keys_gained', '-- S3: every row of the %s keys gained'),
@@ -7529,11 +7530,11 @@ begin
         E'-- S5: the rows that left a key held or lost and that the user no longer sees\n'
         'select m.sync_xid, m.sync_xid, m.row_id, 0, ''revoked'', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = %1$L and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                        where m.table_name = %1$L and m.kind = kl.kind and not m.entered
                                           and %2$s
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.%1$I it where it.id = m.row_id and (%3$s))',
-        p_table, private.sync_stream_after('m.sync_xid', 'm.row_id'), v_visible);
+        p_table, private.sync_stream_after('m.sync_xid', 'm.row_id', 'm.key', 'kl.key'), v_visible);
     end if;
     if p_mode in ('changes', 'steady') then
       -- S2: hard deletes under U's keys (children: also under the parents U saw deleted).
@@ -7541,10 +7542,10 @@ begin
         E'-- S2: the hard deletes under the deletion keys\n'
         'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = %1$L and d.kind = dk.kind and d.key = dk.key
+                                        where d.table_name = %1$L and d.kind = dk.kind
                                           and %2$s
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d',
-        p_table, private.sync_stream_after('d.sync_xid', 'd.record_id'));
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d',
+        p_table, private.sync_stream_after('d.sync_xid', 'd.record_id', 'd.key', 'dk.key'));
     end if;
 
     if p_mode = 'steady' then
@@ -7639,8 +7640,8 @@ begin
                  from unnest(p_keys) k (k)
                 cross join unnest(p_ip) i (i)
                 cross join lateral (select m.table_name from private.sync_marks m
-                                     where m.user_id = k.k and (m.user_id, m.sync_xid) >= (k.k, i.i)
-                                       and (m.user_id, m.sync_xid) <= (k.k, i.i) offset 0) m);
+                                     where (m.user_id, m.sync_xid) >= (k.k, i.i) and (m.user_id, m.sync_xid) <= (k.k, i.i)
+                                    offset 0) m);
 end
 $$;
 
@@ -7933,16 +7934,16 @@ begin
       case when v_rule.kind = 'everyone' then pg_catalog.format(
              '(select %1$s, it.sync_xid from public.%2$I it where %3$s and %4$s order by it.sync_xid, it.id limit p_limit + 1) s',
              'it.' || pg_catalog.array_to_string(v_names, ', it.'),
-             p_table, private.visibility_condition(v_rule.condition, 'it'), private.sync_stream_after('it.sync_xid', 'it.id'))
+             p_table, private.visibility_condition(v_rule.condition, 'it'), private.sync_stream_after('it.sync_xid', 'it.id', '', ''))
            else pg_catalog.format(
              '(select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = %1$L) k
                cross join lateral (select %2$s, it.sync_xid from public.%3$I it
-                                    where it.%4$I = k.key%5$s and %6$s
-                                    order by it.sync_xid, it.id limit p_limit + 1) s',
+                                    where %6$s%5$s
+                                    order by it.%4$I, it.sync_xid, it.id limit p_limit + 1) s',
              v_rule.kind,
              'it.' || pg_catalog.array_to_string(v_names, ', it.'),
              p_table, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
-             private.sync_stream_after('it.sync_xid', 'it.id')) end,
+             private.sync_stream_after('it.sync_xid', 'it.id', 'it.' || pg_catalog.quote_ident(v_rule.key_column), 'k.key')) end,
       coalesce('s.' || v_deleted_at, 'null::timestamptz'),
       's.' || pg_catalog.array_to_string(v_names, ', s.'));
     v_tail := 'select exists (select from totals t where t.n = cut.m + 1) as has_more,
@@ -8117,13 +8118,17 @@ CREATE FUNCTION private.sync_poll_marks(p_uid uuid, p_x xid8, p_ip xid8[], p_lo 
      ( SELECT u.is_admin
             FROM public.users u
            WHERE (u.id = sync_poll_marks.p_uid)) AS is_admin,
-     (((ARRAY( SELECT m.table_name
-            FROM private.sync_marks m
-           WHERE ((m.user_id = sync_poll_marks.p_uid) AND (ROW(m.user_id, m.sync_xid) >= ROW(sync_poll_marks.p_uid, sync_poll_marks.p_x)))) || ARRAY( SELECT m.table_name
-            FROM private.sync_marks m
-           WHERE ((m.user_id = private.everyone_key()) AND (ROW(m.user_id, m.sync_xid) >= ROW(private.everyone_key(), sync_poll_marks.p_x))))) || ARRAY( SELECT m.table_name
-            FROM private.sync_marks m
-           WHERE ((m.user_id = private.sync_uncertain_key()) AND (ROW(m.user_id, m.sync_xid) >= ROW(private.sync_uncertain_key(), sync_poll_marks.p_x))))) ||
+     (
+         CASE
+             WHEN (p_x IS NOT NULL) THEN ((ARRAY( SELECT m.table_name
+                FROM private.sync_marks m
+               WHERE ((m.user_id <= sync_poll_marks.p_uid) AND (ROW(m.user_id, m.sync_xid) >= ROW(sync_poll_marks.p_uid, sync_poll_marks.p_x)))) || ARRAY( SELECT m.table_name
+                FROM private.sync_marks m
+               WHERE ((m.user_id <= private.everyone_key()) AND (ROW(m.user_id, m.sync_xid) >= ROW(private.everyone_key(), sync_poll_marks.p_x))))) || ARRAY( SELECT m.table_name
+                FROM private.sync_marks m
+               WHERE ((m.user_id <= private.sync_uncertain_key()) AND (ROW(m.user_id, m.sync_xid) >= ROW(private.sync_uncertain_key(), sync_poll_marks.p_x)))))
+             ELSE '{}'::text[]
+         END ||
          CASE
              WHEN (cardinality(p_ip) > 0) THEN private.sync_marks_in_flight(ARRAY[p_uid, private.everyone_key(), private.sync_uncertain_key()], p_ip)
              ELSE '{}'::text[]
@@ -8654,23 +8659,25 @@ $$;
 COMMENT ON FUNCTION private.sync_record_columns(p_table text, p_record jsonb) IS 'For sync_push: p_record with the apps'' keys renamed to their columns (the table manifest''s aliases: a task''s or activity''s created_by is declared_by, listing is listing_id; a listing''s assigned_realtor is owned_by), and without the keys aliased to nothing. INVALID_RECORD (22023) when a record names a column under both keys with different values.';
 
 --
--- Name: sync_stream_after(text, text); Type: FUNCTION; Schema: private; Owner: -
+-- Name: sync_stream_after(text, text, text, text); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.sync_stream_after(p_xid text, p_id text) RETURNS text
+CREATE FUNCTION private.sync_stream_after(p_xid text, p_id text, p_key_column text, p_key text) RETURNS text
     LANGUAGE sql IMMUTABLE
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
-  select pg_catalog.format('(%1$s >= p_x or %1$s = any (p_ip)) and (%1$s, %2$s) >= (greatest(p_lo, p_after_c0), '
+  select pg_catalog.format('(%1$s >= p_x or %1$s = any (p_ip)) and %3$s(%4$s%1$s, %2$s) >= (%5$sgreatest(p_lo, p_after_c0), '
     'case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then ''00000000-0000-0000-0000-000000000000''::uuid '
-    'when p_after_c1 = p_after_c0 then p_after_id else ''ffffffff-ffff-ffff-ffff-ffffffffffff''::uuid end)', p_xid, p_id)
+    'when p_after_c1 = p_after_c0 then p_after_id else ''ffffffff-ffff-ffff-ffff-ffffffffffff''::uuid end)',
+    p_xid, p_id, case when p_key_column <> '' then p_key_column || ' <= ' || p_key || ' and ' else '' end,
+    case when p_key_column <> '' then p_key_column || ', ' else '' end, case when p_key_column <> '' then p_key || ', ' else '' end)
 $_$;
 
 --
--- Name: FUNCTION sync_stream_after(p_xid text, p_id text); Type: COMMENT; Schema: private; Owner: -
+-- Name: FUNCTION sync_stream_after(p_xid text, p_id text, p_key_column text, p_key text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_stream_after(p_xid text, p_id text) IS 'The index bound of a generated sync stream ordered (p_xid, p_id): its rows unseen in the state (p_x, p_ip) and at or after the page position, as one row comparison a btree scan starts from (see sql/code/sync/stream_bound.sql). Text naming the parameters of private.sync_items_<table>_<mode>.';
+COMMENT ON FUNCTION private.sync_stream_after(p_xid text, p_id text, p_key_column text, p_key text) IS 'The index bound of a generated sync stream ordered (p_xid, p_id), or of one key whose column p_key_column is p_key (empty strings for a stream of no key), ordered (p_key_column, p_xid, p_id), the key''s only condition: its rows unseen in the state (p_x, p_ip) and at or after the page position, as one row comparison a btree scan starts from (see sql/code/sync/stream_bound.sql). Text naming the parameters of private.sync_items_<table>_<mode>.';
 
 --
 -- Name: sync_table_modes(text); Type: FUNCTION; Schema: private; Owner: -
@@ -18202,10 +18209,10 @@ GRANT ALL ON FUNCTION private.sync_record_columns(p_table text, p_record jsonb) 
 GRANT ALL ON FUNCTION private.sync_record_columns(p_table text, p_record jsonb) TO service_role;
 
 --
--- Name: FUNCTION sync_stream_after(p_xid text, p_id text); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION sync_stream_after(p_xid text, p_id text, p_key_column text, p_key text); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.sync_stream_after(p_xid text, p_id text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.sync_stream_after(p_xid text, p_id text, p_key_column text, p_key text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION sync_table_modes(p_table text); Type: ACL; Schema: private; Owner: -

@@ -26,11 +26,19 @@ import Testing
     /// 1.5 times what it costs beside his 1,000: one user's data never costs another. 20,000
     /// rather than 100,000: a read that follows his rows costs 20 times as much already, and the
     /// template builds in a fraction of the time.
+    /// And from cursors Ada took before Bo wrote 19,000 more, with the statistics of before
+    /// (autovacuum has not analysed his rows yet), each read costs what it costs from a cursor
+    /// with nothing new since: a plan made from a young database's statistics may read a table
+    /// by its change order and filter by key, which makes everything anyone wrote since her
+    /// cursor hers to read (the poll's change marks were read so).
     @Test func adasReadsCostTheSameBesideBosTwentyThousandRowsOfEveryKind() async throws {
         try await Self.onACluster { cluster in
             let base = try await Self.reads(in: cluster) { try await Hostile.buildUsers(bulk: 1_000, on: $0) }
             let large = try await Self.reads(in: cluster) { try await Hostile.buildUsers(bulk: 20_000, on: $0) }
             Self.compare(base, large, beside: "Bo's 20,000 rows of every kind")
+            let since = try await Self.reads(in: cluster, build: { try await Hostile.buildUsers(bulk: 1_000, on: $0) },
+                                             since: { try await Hostile.buildMore(bulk: 19_000, on: $0) })
+            Self.compare(base, since, beside: "Bo's 19,000 rows of every kind written since her cursors")
         }
     }
 
@@ -45,8 +53,9 @@ import Testing
     }
 
     /// The reads of Ada's in a new database of `cluster`, a copy of its migrated one with
-    /// `build` run on it.
-    static func reads(in cluster: PrivateCluster, build: (PostgresConnection) async throws -> Void) async throws -> [Read] {
+    /// `build` run on it; with `since`, run after her cursors were taken.
+    static func reads(in cluster: PrivateCluster, build: (PostgresConnection) async throws -> Void,
+                      since: ((PostgresConnection) async throws -> Void)? = nil) async throws -> [Read] {
         let name = "hostile_" + UUID().uuidString.prefix(8).lowercased()
         let postgres = try await PostgresConnection.connect(cluster.url(database: "postgres"))
         try await postgres.runScript("create database \(name) template \(cluster.database)")
@@ -61,7 +70,12 @@ import Testing
         // never the same in both databases; with it, the same path in both, the costlier one.
         let inFlight = try await PostgresConnection.connect(cluster.url(database: name))
         try await inFlight.runScript("begin; select txid_current()")
-        var reads: [Read] = []
+        // Each read with what it needs: Ada's row it reads by id, and her cursors (with `since`,
+        // taken before it runs; else each just before its read). From a cursor, the least of
+        // three reads (each from a cursor of its own): a transaction the server runs for itself
+        // (an analyze writing statistics) names itself in a cursor and sends that read down the
+        // exact path once.
+        var planned: [(call: APICall, id: String?, cursors: [String?]?)] = []
         for call in try await APICall.all(admin) where call.reads {
             let id: String? = try await call.idOf.asyncMap { idOf in
                 try await admin.query("""
@@ -70,12 +84,20 @@ import Testing
             } ?? nil
             // (a table of which Ada holds no row: nothing of hers to read by id)
             if call.idOf != nil && id == nil { continue }
-            // From a cursor, the least of three (each from a cursor of its own): a transaction
-            // the server runs for itself (an analyze writing statistics) names itself in a
-            // cursor and sends that read down the exact path once.
+            var cursors: [String?]?
+            if since != nil && call.sql.contains("{cursor}") {
+                cursors = []
+                for _ in 0..<3 { cursors?.append(try await Self.cursor(call, id, reader)) }
+            }
+            planned.append((call, id, cursors))
+        }
+        try await since?(admin)
+        var reads: [Read] = []
+        for (call, id, cursors) in planned {
             var least: Read?
-            for _ in 0..<(call.sql.contains("{cursor}") ? 3 : 1) {
-                let cursor = call.sql.contains("{cursor}") ? try await Self.cursor(call, id, reader) : nil
+            for n in 0..<(call.sql.contains("{cursor}") ? 3 : 1) {
+                var cursor = cursors?[n]
+                if cursors == nil && call.sql.contains("{cursor}") { cursor = try await Self.cursor(call, id, reader) }
                 let statement = call.statement(id: id, own: nil, record: nil, version: nil, cursor: cursor)
                 let read = try await measure("\(call.signature) [\(call.table ?? "-")] \(call.sql)", statement, reader)
                 if least.map({ read.buffers < $0.buffers }) ?? true { least = read }

@@ -62,6 +62,24 @@ enum Hostile {
         try await connection.runScript("vacuum analyze")
     }
 
+    /// On a database `buildUsers` built, `bulk` more of Bo's rows of every kind and as much of
+    /// what his edits leave (the outbox, the audit log, sync's logs and change marks, counters),
+    /// not analysed: what he writes between one read of Ada's and her next, before autovacuum
+    /// has told the planner.
+    static func buildMore(bulk: Int, on connection: PostgresConnection) async throws {
+        // (an edit of each of his live rows: what an edit leaves, copied)
+        let xid = try await connection.transaction { conn in
+            try conn.query("select hostile.act(\(bo), 'live', 'none')")
+            return try conn.query("select txid_current()").scalar(Int64.self)
+        }
+        try await connection.runScript("""
+            begin;
+            select hostile.build('\(bo.uuidString.lowercased())', 'more', \(bulk), false);
+            select hostile.copy_derived(\(xid), \(bulk));
+            commit;
+            """)
+    }
+
     /// What Bo aims at Ada, on a database `buildUsers` built: `keys` rows naming her
     /// (shares), `children` under her open rows (notes), `open` rows every user sees (open
     /// items).

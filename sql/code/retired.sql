@@ -26,6 +26,7 @@ drop function if exists private.spend_notification_budget() cascade;            
 drop function if exists private.spend_notification_budgets(uuid[], uuid[]);    -- now checks the push modes the rows were stored with
 drop function if exists private.child_parents_marks_sql(text);                -- private.sync_marks_insert_sql, as the capture's marks
 drop function if exists private.sync_has_steady_mode(text);                   -- private.sync_table_modes
+drop function if exists private.sync_stream_after(text, text);                -- now takes the stream's key
 drop function if exists private.unseal_cursor(text);                         -- private.cursor_contents, written into its caller's statement
 -- Now taking the incarnation row's values, read once by private.opened_cursor; its body of
 -- before names them, so it goes with them (sync/cursor.sql, after this file, makes it again).

@@ -105,12 +105,12 @@ begin
       E'-- every change of the table\n'
       'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
         where %s
-        order by it.sync_xid, it.id limit p_limit + 1', p_table, private.sync_stream_after('it.sync_xid', 'it.id')),
+        order by it.sync_xid, it.id limit p_limit + 1', p_table, private.sync_stream_after('it.sync_xid', 'it.id', '', '')),
       pg_catalog.format(
         E'-- every hard delete\n'
         'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', max(d.deleted_at) from public.sync_deletions d
           where p_x > ''0''::xid8 and d.table_name = %L and %s
-          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1', p_table, private.sync_stream_after('d.sync_xid', 'd.record_id'))];
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1', p_table, private.sync_stream_after('d.sync_xid', 'd.record_id', '', ''))];
   else
     -- Derived keys: the parents of this table's rows that U sees through his keys (not through
     -- a parent's everyone rule: see above), entered, left, or saw deleted.
@@ -197,7 +197,7 @@ begin
             'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
               where %s and %s
               order by it.sync_xid, it.id limit p_limit + 1',
-            p_table, private.visibility_condition(v_rule.condition, 'it'), private.sync_stream_after('it.sync_xid', 'it.id'));
+            p_table, private.visibility_condition(v_rule.condition, 'it'), private.sync_stream_after('it.sync_xid', 'it.id', '', ''));
         end if;
         continue;
       end if;
@@ -208,10 +208,10 @@ begin
           'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = %2$L) k
             cross join lateral (select it.sync_xid, it.id from public.%1$I it
-                                 where it.%3$I = k.key%4$s and %5$s
-                                 order by it.sync_xid, it.id limit p_limit + 1) it',
+                                 where %5$s%4$s
+                                 order by it.%3$I, it.sync_xid, it.id limit p_limit + 1) it',
           p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
-          private.sync_stream_after('it.sync_xid', 'it.id'));
+          private.sync_stream_after('it.sync_xid', 'it.id', 'it.' || pg_catalog.quote_ident(v_rule.key_column), 'k.key'));
       end if;
       if p_mode not in ('full', 'steady') then
         -- S3 from the keys gained (g: records), S4 from those lost (l: revoked if not visible).
@@ -221,10 +221,11 @@ begin
                    'select x.cause, it.sync_xid, it.id, %6$s, %7$L, %8$s
                       from (select * from %9$s x where x.kind = %2$L and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.%1$I it
-                                          where it.%3$I = x.key%4$s%5$s
-                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else ''0''::xid8 end,
-                                                                         case when x.cause = p_after_c0 then p_after_id else ''00000000-0000-0000-0000-000000000000''::uuid end)
-                                          order by it.sync_xid, it.id limit p_limit + 1) it',
+                                          where it.%3$I <= x.key%4$s%5$s
+                                            and (it.%3$I, it.sync_xid, it.id)
+                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else ''0''::xid8 end,
+                                                    case when x.cause = p_after_c0 then p_after_id else ''00000000-0000-0000-0000-000000000000''::uuid end)
+                                          order by it.%3$I, it.sync_xid, it.id limit p_limit + 1) it',
                    p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
                    s.extra, s.item_kind, s.reason, s.at, s.source, pg_catalog.format(s.marker, v_rule.kind))
             from (values ('', 1, null, 'null::timestamptz', 'keys_gained', '-- S3: every row of the %s keys gained'),
@@ -240,11 +241,11 @@ begin
         E'-- S5: the rows that left a key held or lost and that the user no longer sees\n'
         'select m.sync_xid, m.sync_xid, m.row_id, 0, ''revoked'', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
-                                        where m.table_name = %1$L and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                        where m.table_name = %1$L and m.kind = kl.kind and not m.entered
                                           and %2$s
-                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+                                        order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.%1$I it where it.id = m.row_id and (%3$s))',
-        p_table, private.sync_stream_after('m.sync_xid', 'm.row_id'), v_visible);
+        p_table, private.sync_stream_after('m.sync_xid', 'm.row_id', 'm.key', 'kl.key'), v_visible);
     end if;
     if p_mode in ('changes', 'steady') then
       -- S2: hard deletes under U's keys (children: also under the parents U saw deleted).
@@ -252,10 +253,10 @@ begin
         E'-- S2: the hard deletes under the deletion keys\n'
         'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
-                                        where d.table_name = %1$L and d.kind = dk.kind and d.key = dk.key
+                                        where d.table_name = %1$L and d.kind = dk.kind
                                           and %2$s
-                                        order by d.sync_xid, d.record_id limit p_limit + 1) d',
-        p_table, private.sync_stream_after('d.sync_xid', 'd.record_id'));
+                                        order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d',
+        p_table, private.sync_stream_after('d.sync_xid', 'd.record_id', 'd.key', 'dk.key'));
     end if;
 
     if p_mode = 'steady' then

@@ -106,8 +106,8 @@ begin
                  from unnest(p_keys) k (k)
                 cross join unnest(p_ip) i (i)
                 cross join lateral (select m.table_name from private.sync_marks m
-                                     where m.user_id = k.k and (m.user_id, m.sync_xid) >= (k.k, i.i)
-                                       and (m.user_id, m.sync_xid) <= (k.k, i.i) offset 0) m);
+                                     where (m.user_id, m.sync_xid) >= (k.k, i.i) and (m.user_id, m.sync_xid) <= (k.k, i.i)
+                                    offset 0) m);
 end
 $$;
 comment on function private.sync_marks_in_flight(uuid[], xid8[]) is
@@ -125,12 +125,17 @@ revoke all on function private.sync_marks_in_flight(uuid[], xid8[]) from public,
 -- when it had any), and whether the marks are kept from p_lo (the oldest transaction the cursor
 -- names) on: a purge is seen with the marks it deleted.
 -- Each key's range starts at the pair (key, p_x), a row comparison only the primary key can
--- serve. Written as "user_id = any (keys) and sync_xid >= p_x", it was planned, with the
+-- serve, and ends with the key ("user_id <= key": beside "user_id = key" the scan would start
+-- from the equality, at the key's first mark, and read every mark of the key; see
+-- sql/code/sync/stream_bound.sql). Written as "user_id = any (keys) and sync_xid >= p_x", it
+-- was planned, with the
 -- statistics of a young database (a few users, the everyone key among the most common), as a
 -- read of the index of sync_xid: every mark anyone wrote since the cursor, filtered by key.
 -- Marks of 50,000 other users since a cursor made its holder's empty poll 40 times dearer until
 -- the next analyze. (Three subqueries rather than a join of the three keys: fewer plan nodes
--- to set up at every poll.)
+-- to set up at every poll.) Without a cursor (p_x NULL: a first poll, or a cursor the calling
+-- statement could not open) nothing is read: a row comparison with a NULL member bounds the
+-- scan by the key alone, every mark of the everyone key.
 create or replace function private.sync_poll_marks(p_uid uuid, p_x xid8, p_ip xid8[], p_lo xid8, p_snapshot pg_snapshot)
   returns table (horizon xid8, snapshot pg_snapshot, admin boolean, marked text[], marks_kept boolean, seen_through xid8)
   language sql
@@ -139,11 +144,13 @@ begin atomic
   select coalesce((select max(sh.purged_through) from public.sync_horizon sh), '0'),
          coalesce(p_snapshot, pg_current_snapshot()),
          (select u.is_admin from public.users u where u.id = p_uid),
-         array(select m.table_name from private.sync_marks m where m.user_id = p_uid and (m.user_id, m.sync_xid) >= (p_uid, p_x))
-         || array(select m.table_name from private.sync_marks m
-                   where m.user_id = private.everyone_key() and (m.user_id, m.sync_xid) >= (private.everyone_key(), p_x))
-         || array(select m.table_name from private.sync_marks m
-                   where m.user_id = private.sync_uncertain_key() and (m.user_id, m.sync_xid) >= (private.sync_uncertain_key(), p_x))
+         case when p_x is not null then
+              array(select m.table_name from private.sync_marks m where m.user_id <= p_uid and (m.user_id, m.sync_xid) >= (p_uid, p_x))
+              || array(select m.table_name from private.sync_marks m
+                        where m.user_id <= private.everyone_key() and (m.user_id, m.sync_xid) >= (private.everyone_key(), p_x))
+              || array(select m.table_name from private.sync_marks m
+                        where m.user_id <= private.sync_uncertain_key() and (m.user_id, m.sync_xid) >= (private.sync_uncertain_key(), p_x))
+            else '{}' end
          || case when cardinality(p_ip) > 0 then
               private.sync_marks_in_flight(array[p_uid, private.everyone_key(), private.sync_uncertain_key()], p_ip)
             else '{}' end,
