@@ -4366,88 +4366,82 @@ union all
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.listing_id <= k.key and (it.listing_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.listing_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the listing keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.listing_id <= x.key
-                                            and (it.listing_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.listing_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the listing keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.listing_id <= x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.listing_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.listing_id = any (array[x.key]) and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.claimed_by <= k.key and (it.claimed_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.claimed_by = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.claimed_by <= x.key
-                                            and (it.claimed_by, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.claimed_by = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.claimed_by <= x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.claimed_by, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.claimed_by = any (array[x.key]) and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.declared_by <= k.key and (it.declared_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.declared_by = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.declared_by <= x.key
-                                            and (it.declared_by, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.declared_by = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.declared_by <= x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.declared_by, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.declared_by = any (array[x.key]) and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'activities' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.activities it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -4455,7 +4449,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'activities' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -4500,21 +4494,21 @@ union all
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.listing_id <= k.key and (it.listing_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.listing_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.claimed_by <= k.key and (it.claimed_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.claimed_by = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.declared_by <= k.key and (it.declared_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.declared_by = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -4554,28 +4548,28 @@ union all
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.listing_id <= k.key and (it.listing_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.listing_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.claimed_by <= k.key and (it.claimed_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.claimed_by = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.declared_by <= k.key and (it.declared_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.declared_by = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'activities' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.activities it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -4583,7 +4577,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'activities' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -4623,67 +4617,61 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.listing_id <= x.key
-                                            and (it.listing_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.listing_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the listing keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.listing_id <= x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.listing_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.listing_id = any (array[x.key]) and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.claimed_by <= x.key
-                                            and (it.claimed_by, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.claimed_by = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.claimed_by <= x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.claimed_by, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.claimed_by = any (array[x.key]) and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.declared_by <= x.key
-                                            and (it.declared_by, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.declared_by = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.declared_by <= x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.declared_by, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.declared_by = any (array[x.key]) and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'activities' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.activities it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -4758,34 +4746,32 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_entries it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.owner_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entries it
-                                          where it.owner_id <= x.key
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entries it
-                                          where it.owner_id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key]) and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_entries' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_entries it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -4793,7 +4779,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'journal_entries' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -4833,7 +4819,7 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_entries it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.owner_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -4868,14 +4854,14 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_entries it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.owner_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_entries' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_entries it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -4883,7 +4869,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'journal_entries' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -4923,27 +4909,25 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entries it
-                                          where it.owner_id <= x.key
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entries it
-                                          where it.owner_id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key]) and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_entries' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_entries it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -5018,34 +5002,32 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.owner_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
-                                          where it.owner_id <= x.key
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
-                                          where it.owner_id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key]) and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_entry_values' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_entry_values it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -5053,7 +5035,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'journal_entry_values' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -5093,7 +5075,7 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.owner_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -5128,14 +5110,14 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.owner_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_entry_values' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_entry_values it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -5143,7 +5125,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'journal_entry_values' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -5183,27 +5165,25 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
-                                          where it.owner_id <= x.key
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
-                                          where it.owner_id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key]) and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_entry_values' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_entry_values it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -5278,34 +5258,32 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.owner_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
-                                          where it.owner_id <= x.key
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
-                                          where it.owner_id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key]) and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_field_groups' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_field_groups it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -5313,7 +5291,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'journal_field_groups' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -5353,7 +5331,7 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.owner_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -5388,14 +5366,14 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.owner_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_field_groups' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_field_groups it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -5403,7 +5381,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'journal_field_groups' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -5443,27 +5421,25 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
-                                          where it.owner_id <= x.key
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
-                                          where it.owner_id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key]) and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_field_groups' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_field_groups it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -5538,34 +5514,32 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_fields it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.owner_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_fields it
-                                          where it.owner_id <= x.key
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_fields it
-                                          where it.owner_id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key]) and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_fields' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_fields it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -5573,7 +5547,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'journal_fields' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -5613,7 +5587,7 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_fields it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.owner_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -5648,14 +5622,14 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_fields it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.owner_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_fields' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_fields it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -5663,7 +5637,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'journal_fields' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -5703,27 +5677,25 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_fields it
-                                          where it.owner_id <= x.key
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_fields it
-                                          where it.owner_id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key]) and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_fields' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_fields it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -5798,34 +5770,32 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_threads it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.owner_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_threads it
-                                          where it.owner_id <= x.key
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_threads it
-                                          where it.owner_id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key]) and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_threads' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_threads it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -5833,7 +5803,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'journal_threads' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -5873,7 +5843,7 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_threads it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.owner_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -5908,14 +5878,14 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_threads it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.owner_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_threads' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_threads it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -5923,7 +5893,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'journal_threads' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -5963,27 +5933,25 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_threads it
-                                          where it.owner_id <= x.key
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_threads it
-                                          where it.owner_id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key]) and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_threads' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_threads it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -6058,61 +6026,57 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'listing_claimer') k
             cross join lateral (select it.sync_xid, it.id from public.listings it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.id <= k.key and (it.id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the listing_claimer keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'listing_claimer' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
-                                          where it.id <= x.key
-                                            and (it.id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the listing_claimer keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'listing_claimer' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
-                                          where it.id <= x.key and not ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.id = any (array[x.key]) and not ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.listings it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owned_by <= k.key and (it.owned_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.owned_by = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.owned_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
-                                          where it.owned_by <= x.key
-                                            and (it.owned_by, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owned_by = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owned_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
-                                          where it.owned_by <= x.key and not ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.owned_by, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owned_by = any (array[x.key]) and not ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owned_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'listings' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.listings it where it.id = m.row_id and ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -6120,7 +6084,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'listings' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -6160,14 +6124,14 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'listing_claimer') k
             cross join lateral (select it.sync_xid, it.id from public.listings it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.id <= k.key and (it.id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.listings it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owned_by <= k.key and (it.owned_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.owned_by = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.owned_by, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -6202,21 +6166,21 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'listing_claimer') k
             cross join lateral (select it.sync_xid, it.id from public.listings it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.id <= k.key and (it.id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.listings it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owned_by <= k.key and (it.owned_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.owned_by = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.owned_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'listings' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.listings it where it.id = m.row_id and ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -6224,7 +6188,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'listings' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -6264,47 +6228,43 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'listing_claimer' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
-                                          where it.id <= x.key
-                                            and (it.id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the listing_claimer keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'listing_claimer' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
-                                          where it.id <= x.key and not ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.id = any (array[x.key]) and not ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
-                                          where it.owned_by <= x.key
-                                            and (it.owned_by, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owned_by = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owned_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
-                                          where it.owned_by <= x.key and not ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.owned_by, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owned_by = any (array[x.key]) and not ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owned_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'listings' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.listings it where it.id = m.row_id and ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -6405,88 +6365,82 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'activity') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.parent_id <= k.key and (it.parent_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'activity'
+                                 where it.parent_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'activity'
                                  order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the activity keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id <= x.key and it.parent_type = 'activity'
-                                            and (it.parent_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.parent_id = any (array[x.key]) and it.parent_type = 'activity'
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the activity keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id <= x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
-                                            and (it.parent_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.parent_id = any (array[x.key]) and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the listing keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.parent_id <= k.key and (it.parent_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'listing'
+                                 where it.parent_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'listing'
                                  order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the listing keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id <= x.key and it.parent_type = 'listing'
-                                            and (it.parent_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.parent_id = any (array[x.key]) and it.parent_type = 'listing'
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the listing keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id <= x.key and it.parent_type = 'listing' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
-                                            and (it.parent_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.parent_id = any (array[x.key]) and it.parent_type = 'listing' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the task keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'task') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.parent_id <= k.key and (it.parent_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'task'
+                                 where it.parent_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'task'
                                  order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the task keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id <= x.key and it.parent_type = 'task'
-                                            and (it.parent_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.parent_id = any (array[x.key]) and it.parent_type = 'task'
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the task keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id <= x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
-                                            and (it.parent_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.parent_id = any (array[x.key]) and it.parent_type = 'task' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'notes' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.notes it where it.id = m.row_id and ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))))
 union all
@@ -6494,7 +6448,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'notes' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -6540,21 +6494,21 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'activity') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.parent_id <= k.key and (it.parent_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'activity'
+                                 where it.parent_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'activity'
                                  order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the listing keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.parent_id <= k.key and (it.parent_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'listing'
+                                 where it.parent_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'listing'
                                  order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the task keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'task') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.parent_id <= k.key and (it.parent_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'task'
+                                 where it.parent_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'task'
                                  order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -6620,67 +6574,61 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id <= x.key and it.parent_type = 'activity'
-                                            and (it.parent_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.parent_id = any (array[x.key]) and it.parent_type = 'activity'
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the activity keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id <= x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
-                                            and (it.parent_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.parent_id = any (array[x.key]) and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the listing keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id <= x.key and it.parent_type = 'listing'
-                                            and (it.parent_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.parent_id = any (array[x.key]) and it.parent_type = 'listing'
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the listing keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id <= x.key and it.parent_type = 'listing' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
-                                            and (it.parent_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.parent_id = any (array[x.key]) and it.parent_type = 'listing' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the task keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id <= x.key and it.parent_type = 'task'
-                                            and (it.parent_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.parent_id = any (array[x.key]) and it.parent_type = 'task'
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the task keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id <= x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
-                                            and (it.parent_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.parent_id = any (array[x.key]) and it.parent_type = 'task' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'notes' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.notes it where it.id = m.row_id and ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -6755,34 +6703,32 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.notifications it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.user_id <= k.key and (it.user_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.user_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.user_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notifications it
-                                          where it.user_id <= x.key
-                                            and (it.user_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.user_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.user_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notifications it
-                                          where it.user_id <= x.key and not ((('user', it.user_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.user_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.user_id = any (array[x.key]) and not ((('user', it.user_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.user_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'notifications' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.notifications it where it.id = m.row_id and ((('user', it.user_id) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -6790,7 +6736,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'notifications' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -6830,7 +6776,7 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.notifications it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.user_id <= k.key and (it.user_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.user_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.user_id, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -6865,14 +6811,14 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.notifications it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.user_id <= k.key and (it.user_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.user_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.user_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'notifications' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.notifications it where it.id = m.row_id and ((('user', it.user_id) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -6880,7 +6826,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'notifications' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -6920,27 +6866,25 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notifications it
-                                          where it.user_id <= x.key
-                                            and (it.user_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.user_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.user_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notifications it
-                                          where it.user_id <= x.key and not ((('user', it.user_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.user_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.user_id = any (array[x.key]) and not ((('user', it.user_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.user_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'notifications' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.notifications it where it.id = m.row_id and ((('user', it.user_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -7015,34 +6959,32 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.watchlist_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the watchlist keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
-                                          where it.watchlist_id <= x.key
-                                            and (it.watchlist_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.watchlist_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the watchlist keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
-                                          where it.watchlist_id <= x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.watchlist_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.watchlist_id = any (array[x.key]) and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'observed_bird_photos' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.observed_bird_photos it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -7050,7 +6992,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'observed_bird_photos' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -7090,7 +7032,7 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.watchlist_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -7125,14 +7067,14 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.watchlist_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'observed_bird_photos' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.observed_bird_photos it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -7140,7 +7082,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'observed_bird_photos' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -7180,27 +7122,25 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
-                                          where it.watchlist_id <= x.key
-                                            and (it.watchlist_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.watchlist_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the watchlist keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
-                                          where it.watchlist_id <= x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.watchlist_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.watchlist_id = any (array[x.key]) and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'observed_bird_photos' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.observed_bird_photos it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -7301,61 +7241,57 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'activity') k
             cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.parent_id <= k.key and (it.parent_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'activity'
+                                 where it.parent_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'activity'
                                  order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the activity keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id <= x.key and it.parent_type = 'activity'
-                                            and (it.parent_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.parent_id = any (array[x.key]) and it.parent_type = 'activity'
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the activity keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id <= x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'subtasks' and cp.open))) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'subtasks' and cp.open))))
-                                            and (it.parent_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.parent_id = any (array[x.key]) and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'subtasks' and cp.open))) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'subtasks' and cp.open))))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the task keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'task') k
             cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.parent_id <= k.key and (it.parent_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'task'
+                                 where it.parent_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'task'
                                  order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the task keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id <= x.key and it.parent_type = 'task'
-                                            and (it.parent_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.parent_id = any (array[x.key]) and it.parent_type = 'task'
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the task keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id <= x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'subtasks' and cp.open))) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'subtasks' and cp.open))))
-                                            and (it.parent_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.parent_id = any (array[x.key]) and it.parent_type = 'task' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'subtasks' and cp.open))) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'subtasks' and cp.open))))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'subtasks' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.subtasks it where it.id = m.row_id and ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'subtasks' and cp.open))) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'subtasks' and cp.open))))))
 union all
@@ -7363,7 +7299,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'subtasks' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -7409,14 +7345,14 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'activity') k
             cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.parent_id <= k.key and (it.parent_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'activity'
+                                 where it.parent_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'activity'
                                  order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the task keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'task') k
             cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.parent_id <= k.key and (it.parent_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'task'
+                                 where it.parent_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end) and it.parent_type = 'task'
                                  order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -7482,47 +7418,43 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id <= x.key and it.parent_type = 'activity'
-                                            and (it.parent_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.parent_id = any (array[x.key]) and it.parent_type = 'activity'
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the activity keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id <= x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'subtasks' and cp.open))) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'subtasks' and cp.open))))
-                                            and (it.parent_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.parent_id = any (array[x.key]) and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'subtasks' and cp.open))) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'subtasks' and cp.open))))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the task keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id <= x.key and it.parent_type = 'task'
-                                            and (it.parent_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.parent_id = any (array[x.key]) and it.parent_type = 'task'
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the task keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id <= x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'subtasks' and cp.open))) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'subtasks' and cp.open))))
-                                            and (it.parent_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.parent_id = any (array[x.key]) and it.parent_type = 'task' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'subtasks' and cp.open))) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'subtasks' and cp.open))))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.parent_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'subtasks' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.subtasks it where it.id = m.row_id and ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'subtasks' and cp.open))) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'subtasks' and cp.open))))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -7602,88 +7534,82 @@ union all
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.listing_id <= k.key and (it.listing_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.listing_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the listing keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.listing_id <= x.key
-                                            and (it.listing_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.listing_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the listing keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.listing_id <= x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.listing_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.listing_id = any (array[x.key]) and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.claimed_by <= k.key and (it.claimed_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.claimed_by = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.claimed_by <= x.key
-                                            and (it.claimed_by, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.claimed_by = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.claimed_by <= x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.claimed_by, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.claimed_by = any (array[x.key]) and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.declared_by <= k.key and (it.declared_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.declared_by = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.declared_by <= x.key
-                                            and (it.declared_by, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.declared_by = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.declared_by <= x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.declared_by, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.declared_by = any (array[x.key]) and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'tasks' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.tasks it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -7691,7 +7617,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'tasks' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -7736,21 +7662,21 @@ union all
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.listing_id <= k.key and (it.listing_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.listing_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.claimed_by <= k.key and (it.claimed_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.claimed_by = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.declared_by <= k.key and (it.declared_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.declared_by = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -7790,28 +7716,28 @@ union all
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.listing_id <= k.key and (it.listing_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.listing_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.claimed_by <= k.key and (it.claimed_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.claimed_by = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the user keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.declared_by <= k.key and (it.declared_by, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.declared_by = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'tasks' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.tasks it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -7819,7 +7745,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'tasks' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -7859,67 +7785,61 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.listing_id <= x.key
-                                            and (it.listing_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.listing_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the listing keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.listing_id <= x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.listing_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.listing_id = any (array[x.key]) and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.listing_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.claimed_by <= x.key
-                                            and (it.claimed_by, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.claimed_by = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.claimed_by <= x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.claimed_by, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.claimed_by = any (array[x.key]) and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.claimed_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.declared_by <= x.key
-                                            and (it.declared_by, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.declared_by = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.declared_by <= x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
-                                            and (it.declared_by, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.declared_by = any (array[x.key]) and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.declared_by, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'tasks' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.tasks it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -7994,34 +7914,32 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.watchlist_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the watchlist keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
-                                          where it.watchlist_id <= x.key
-                                            and (it.watchlist_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.watchlist_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the watchlist keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
-                                          where it.watchlist_id <= x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.watchlist_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.watchlist_id = any (array[x.key]) and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_entries' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlist_entries it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -8029,7 +7947,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'watchlist_entries' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -8069,7 +7987,7 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.watchlist_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -8104,14 +8022,14 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.watchlist_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_entries' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlist_entries it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -8119,7 +8037,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'watchlist_entries' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -8159,27 +8077,25 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
-                                          where it.watchlist_id <= x.key
-                                            and (it.watchlist_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.watchlist_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the watchlist keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
-                                          where it.watchlist_id <= x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.watchlist_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.watchlist_id = any (array[x.key]) and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_entries' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlist_entries it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -8254,34 +8170,32 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.watchlist_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the watchlist keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                          where it.watchlist_id <= x.key
-                                            and (it.watchlist_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.watchlist_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the watchlist keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                          where it.watchlist_id <= x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.watchlist_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.watchlist_id = any (array[x.key]) and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_rules' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -8289,7 +8203,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'watchlist_rules' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -8329,7 +8243,7 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.watchlist_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -8364,14 +8278,14 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.watchlist_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_rules' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -8379,7 +8293,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'watchlist_rules' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -8419,27 +8333,25 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                          where it.watchlist_id <= x.key
-                                            and (it.watchlist_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.watchlist_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the watchlist keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                          where it.watchlist_id <= x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.watchlist_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.watchlist_id = any (array[x.key]) and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_rules' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -8514,61 +8426,57 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.owner_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.owner_id <= x.key
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.owner_id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key]) and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the watchlist keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.id <= k.key and (it.id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the watchlist keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.id <= x.key
-                                            and (it.id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the watchlist keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.id = any (array[x.key]) and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlists' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlists it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -8576,7 +8484,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'watchlists' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -8616,14 +8524,14 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.owner_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the watchlist keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.id <= k.key and (it.id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.id, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -8658,21 +8566,21 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.owner_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the watchlist keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.id <= k.key and (it.id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlists' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlists it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -8680,7 +8588,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'watchlists' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -8720,47 +8628,43 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.owner_id <= x.key
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.owner_id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key]) and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the watchlist keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.id <= x.key
-                                            and (it.id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the watchlist keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.id = any (array[x.key]) and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlists' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlists it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -9181,7 +9085,7 @@ CREATE FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x 
       select null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item, d.bytes
         from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'user') k
                cross join lateral (select it.id, it.thread_id, it.owner_id, it.content, it.entry_timestamp, it.last_edited_at, it.deleted_at, it.created_at, it.updated_at, it.row_version, it.sync_xid from public.journal_entries it
-                                    where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    where it.owner_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                     order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) s
                where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
                order by s.sync_xid, s.id limit p_limit) s
@@ -9488,7 +9392,7 @@ CREATE FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text,
       select null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item, d.bytes
         from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'user') k
                cross join lateral (select it.id, it.entry_id, it.field_id, it.thread_id, it.owner_id, it.entry_timestamp, it.value, it.created_at, it.updated_at, it.row_version, it.sync_xid from public.journal_entry_values it
-                                    where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    where it.owner_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                     order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) s
                where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
                order by s.sync_xid, s.id limit p_limit) s
@@ -9795,7 +9699,7 @@ CREATE FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text,
       select null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item, d.bytes
         from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'user') k
                cross join lateral (select it.id, it.thread_id, it.owner_id, it.parent_field_id, it.child_field_id, it.created_at, it.updated_at, it.row_version, it.sync_xid from public.journal_field_groups it
-                                    where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    where it.owner_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                     order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) s
                where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
                order by s.sync_xid, s.id limit p_limit) s
@@ -10102,7 +10006,7 @@ CREATE FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x x
       select null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item, d.bytes
         from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'user') k
                cross join lateral (select it.id, it.thread_id, it.owner_id, it.name, it.sort_order, it.is_group, it.deleted_at, it.created_at, it.updated_at, it.row_version, it.sync_xid from public.journal_fields it
-                                    where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    where it.owner_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                     order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) s
                where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
                order by s.sync_xid, s.id limit p_limit) s
@@ -10409,7 +10313,7 @@ CREATE FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x 
       select null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item, d.bytes
         from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'user') k
                cross join lateral (select it.id, it.owner_id, it.title, it.created_at, it.updated_at, it.deleted_at, it.row_version, it.sync_xid from public.journal_threads it
-                                    where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    where it.owner_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                     order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) s
                where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
                order by s.sync_xid, s.id limit p_limit) s
@@ -11274,7 +11178,7 @@ CREATE FUNCTION private.sync_page_notifications(p_user uuid, p_mode text, p_x xi
       select null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item, d.bytes
         from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'user') k
                cross join lateral (select it.id, it.user_id, it.type, it.title, it.body, it.read, it.pinned, it.created_at, it.updated_at, it.row_version, it.source_user_id, it.entity_type, it.entity_id, it.data, it.dedupe_key, it.push_mode, it.sync_xid from public.notifications it
-                                    where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.user_id <= k.key and (it.user_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    where it.user_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                     order by it.user_id, it.sync_xid, it.id limit p_limit + 1) s
                where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
                order by s.sync_xid, s.id limit p_limit) s
@@ -11581,7 +11485,7 @@ CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text,
       select null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item, d.bytes
         from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'watchlist') k
                cross join lateral (select it.id, it.watchlist_entry_id, it.watchlist_id, it.image_path, it.storage_url, it.is_uploaded, it.captured_at, it.uploaded_at, it.sync_status, it.last_synced_at, it.deleted_at, it.created_at, it.updated_at, it.row_version, it.sync_xid from public.observed_bird_photos it
-                                    where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    where it.watchlist_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                     order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) s
                where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
                order by s.sync_xid, s.id limit p_limit) s
@@ -12446,7 +12350,7 @@ CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_
       select null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item, d.bytes
         from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'watchlist') k
                cross join lateral (select it.id, it.watchlist_id, it.bird_id, it.nickname, it.status, it.notes, it.added_date, it.observation_date, it.to_observe_start_date, it.to_observe_end_date, it.observed_by, it.lat, it.lon, it.location_display_name, it.priority, it.notify_upcoming, it.target_date_range, it.sync_status, it.last_synced_at, it.deleted_at, it.created_at, it.updated_at, it.row_version, it.sync_xid from public.watchlist_entries it
-                                    where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    where it.watchlist_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                     order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) s
                where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
                order by s.sync_xid, s.id limit p_limit) s
@@ -12753,7 +12657,7 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
       select null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item, d.bytes
         from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'watchlist') k
                cross join lateral (select it.id, it.watchlist_id, it.rule_type, it.parameters_json, it.is_active, it.priority, it.sync_status, it.last_synced_at, it.deleted_at, it.created_at, it.updated_at, it.row_version, it.sync_xid from public.watchlist_rules it
-                                    where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    where it.watchlist_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                     order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) s
                where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
                order by s.sync_xid, s.id limit p_limit) s

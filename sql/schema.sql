@@ -7510,10 +7510,9 @@ begin
                    'select x.cause, it.sync_xid, it.id, %6$s, %7$L, %8$s
                       from (select * from %9$s x where x.kind = %2$L and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.%1$I it
-                                          where it.%3$I <= x.key%4$s%5$s
-                                            and (it.%3$I, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else ''0''::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else ''00000000-0000-0000-0000-000000000000''::uuid end)
+                                          where it.%3$I = any (array[x.key])%4$s%5$s
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else ''0''::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else ''00000000-0000-0000-0000-000000000000''::uuid end)
                                           order by it.%3$I, it.sync_xid, it.id limit p_limit + 1) it',
                    p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
                    s.extra, s.item_kind, s.reason, s.at, s.source, pg_catalog.format(s.marker, v_rule.kind))
@@ -8666,18 +8665,17 @@ CREATE FUNCTION private.sync_stream_after(p_xid text, p_id text, p_key_column te
     LANGUAGE sql IMMUTABLE
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
-  select pg_catalog.format('(%1$s >= p_x or %1$s = any (p_ip)) and %3$s(%4$s%1$s, %2$s) >= (%5$sgreatest(p_lo, p_after_c0), '
+  select pg_catalog.format('%3$s(%1$s >= p_x or %1$s = any (p_ip)) and (%1$s, %2$s) >= (greatest(p_lo, p_after_c0), '
     'case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then ''00000000-0000-0000-0000-000000000000''::uuid '
     'when p_after_c1 = p_after_c0 then p_after_id else ''ffffffff-ffff-ffff-ffff-ffffffffffff''::uuid end)',
-    p_xid, p_id, case when p_key_column <> '' then p_key_column || ' <= ' || p_key || ' and ' else '' end,
-    case when p_key_column <> '' then p_key_column || ', ' else '' end, case when p_key_column <> '' then p_key || ', ' else '' end)
+    p_xid, p_id, case when p_key_column <> '' then p_key_column || ' = any (array[' || p_key || ']) and ' else '' end)
 $_$;
 
 --
 -- Name: FUNCTION sync_stream_after(p_xid text, p_id text, p_key_column text, p_key text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_stream_after(p_xid text, p_id text, p_key_column text, p_key text) IS 'The index bound of a generated sync stream ordered (p_xid, p_id), or of one key whose column p_key_column is p_key (empty strings for a stream of no key), ordered (p_key_column, p_xid, p_id), the key''s only condition: its rows unseen in the state (p_x, p_ip) and at or after the page position, as one row comparison a btree scan starts from (see sql/code/sync/stream_bound.sql). Text naming the parameters of private.sync_items_<table>_<mode>.';
+COMMENT ON FUNCTION private.sync_stream_after(p_xid text, p_id text, p_key_column text, p_key text) IS 'The index bound of a generated sync stream ordered (p_xid, p_id), or of one key whose column p_key_column is p_key (empty strings for a stream of no key), ordered (p_key_column, p_xid, p_id), with the key''s only condition (an array of one key: see sql/code/sync/stream_bound.sql): its rows unseen in the state (p_x, p_ip) and at or after the page position, as one row comparison a btree scan starts from. Text naming the parameters of private.sync_items_<table>_<mode>.';
 
 --
 -- Name: sync_table_modes(text); Type: FUNCTION; Schema: private; Owner: -

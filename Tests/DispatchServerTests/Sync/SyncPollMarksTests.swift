@@ -101,8 +101,9 @@ import Testing
     /// the statistics of a young database (a few users, the everyone key the most common of
     /// them), "user_id = any (keys) and sync_xid >= x" was read through the index of sync_xid:
     /// every mark anyone wrote since the cursor, filtered (another user's 20,000 marks made each
-    /// empty poll of Ann's read 20,000 rows). And a range of the key from (key, NULL) is every
-    /// mark of the key.
+    /// empty poll of Ann's read 20,000 rows). And a scan from the key rather than from (key,
+    /// cursor), as btree makes of "user_id = key" beside the row comparison, or a range from
+    /// (key, NULL), is every mark of the key.
     @Test func aPollNeverReadsTheMarksOthersWroteSinceItsCursor() async throws {
         let ann = try await F.user(admin, "Ann"), bo = try await F.user(admin, "Bo")
         _ = try await F.watchlist(admin, owner: ann, title: "Garden")

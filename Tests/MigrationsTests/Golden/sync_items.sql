@@ -57,34 +57,32 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.watchlist_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the watchlist keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                          where it.watchlist_id <= x.key
-                                            and (it.watchlist_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.watchlist_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the watchlist keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                          where it.watchlist_id <= x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.watchlist_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.watchlist_id = any (array[x.key]) and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_rules' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -92,7 +90,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'watchlist_rules' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -132,7 +130,7 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.watchlist_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -167,14 +165,14 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.watchlist_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_rules' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -182,7 +180,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'watchlist_rules' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -222,27 +220,25 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                          where it.watchlist_id <= x.key
-                                            and (it.watchlist_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.watchlist_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the watchlist keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                          where it.watchlist_id <= x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.watchlist_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.watchlist_id = any (array[x.key]) and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_rules' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -317,61 +313,57 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.owner_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the user keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.owner_id <= x.key
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.owner_id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key]) and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the watchlist keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.id <= k.key and (it.id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the watchlist keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.id <= x.key
-                                            and (it.id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the watchlist keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.id = any (array[x.key]) and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlists' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlists it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -379,7 +371,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'watchlists' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -419,14 +411,14 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.owner_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the watchlist keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.id <= k.key and (it.id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.id, it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -461,21 +453,21 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.owner_id <= k.key and (it.owner_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.owner_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S1: the rows of the watchlist keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.id <= k.key and (it.id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                 where it.id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                  order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlists' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlists it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))))
 union all
@@ -483,7 +475,7 @@ union all
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'watchlists' and d.kind = dk.kind
-                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and d.key <= dk.key and (d.key, d.sync_xid, d.record_id) >= (dk.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and d.key = any (array[dk.key]) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by d.key, d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -523,47 +515,43 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every ro
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.owner_id <= x.key
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the user keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.owner_id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.owner_id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.owner_id = any (array[x.key]) and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.owner_id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S3: every row of the watchlist keys gained
 select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.id <= x.key
-                                            and (it.id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.id = any (array[x.key])
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S4: the rows of the watchlist keys lost that the user no longer sees
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.id <= x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
-                                            and (it.id, it.sync_xid, it.id)
-                                                >= (x.key, case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
-                                                    case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          where it.id = any (array[x.key]) and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.id, it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (-- S5: the rows that left a key held or lost and that the user no longer sees
 select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlists' and m.kind = kl.kind and not m.entered
-                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and m.key <= kl.key and (m.key, m.sync_xid, m.row_id) >= (kl.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                          and m.key = any (array[kl.key]) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                         order by m.key, m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlists it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)

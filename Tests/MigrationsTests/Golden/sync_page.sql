@@ -64,7 +64,7 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
       select null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item, d.bytes
         from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'watchlist') k
                cross join lateral (select it.id, it.watchlist_id, it.rule_type, it.parameters_json, it.is_active, it.priority, it.sync_status, it.last_synced_at, it.deleted_at, it.created_at, it.updated_at, it.row_version, it.sync_xid from public.watchlist_rules it
-                                    where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and it.watchlist_id <= k.key and (it.watchlist_id, it.sync_xid, it.id) >= (k.key, greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    where it.watchlist_id = any (array[k.key]) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
                                     order by it.watchlist_id, it.sync_xid, it.id limit p_limit + 1) s
                where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
                order by s.sync_xid, s.id limit p_limit) s

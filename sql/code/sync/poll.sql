@@ -128,14 +128,13 @@ revoke all on function private.sync_marks_in_flight(uuid[], xid8[]) from public,
 -- serve, and ends with the key ("user_id <= key": beside "user_id = key" the scan would start
 -- from the equality, at the key's first mark, and read every mark of the key; see
 -- sql/code/sync/stream_bound.sql). Written as "user_id = any (keys) and sync_xid >= p_x", it
--- was planned, with the
--- statistics of a young database (a few users, the everyone key among the most common), as a
--- read of the index of sync_xid: every mark anyone wrote since the cursor, filtered by key.
--- Marks of 50,000 other users since a cursor made its holder's empty poll 40 times dearer until
--- the next analyze. (Three subqueries rather than a join of the three keys: fewer plan nodes
--- to set up at every poll.) Without a cursor (p_x NULL: a first poll, or a cursor the calling
--- statement could not open) nothing is read: a row comparison with a NULL member bounds the
--- scan by the key alone, every mark of the everyone key.
+-- was planned, with the statistics of a young database (a few users, the everyone key among
+-- the most common), as a read of the index of sync_xid: every mark anyone wrote since the
+-- cursor, filtered by key. Marks of 50,000 other users since a cursor made its holder's empty
+-- poll 40 times dearer until the next analyze. (Three subqueries rather than a join of the
+-- three keys: fewer plan nodes to set up at every poll.) Without a cursor (p_x NULL: a first
+-- poll, or a cursor the calling statement could not open) nothing is read: a row comparison
+-- with a NULL member bounds the scan by the key alone, every mark of the everyone key.
 create or replace function private.sync_poll_marks(p_uid uuid, p_x xid8, p_ip xid8[], p_lo xid8, p_snapshot pg_snapshot)
   returns table (horizon xid8, snapshot pg_snapshot, admin boolean, marked text[], marks_kept boolean, seen_through xid8)
   language sql

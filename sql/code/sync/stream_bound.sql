@@ -19,36 +19,37 @@
 -- it was parsed and planned again in every stream of every pull.
 
 --
--- A stream of one key (a user's keys are read one by one) is bounded by the key's index
--- alone: key <= k and (key, sync_xid, id) >= (k, greatest(lo, c0), this), ordered by (key,
--- sync_xid, id). Bounded by (sync_xid, id) beside "key = k", it could be read through the
--- table's index of (sync_xid, id) (which the admin's stream reads), filtered by key: every row
--- anyone wrote since the bound. The planner chose that wherever the statistics said the table
--- was small, since a page's LIMIT promises an early stop (one user's full pull of watchlist
--- entries read every entry of the table: 1,946 buffers beside another user's 1,000, 40,000
--- once he had written 19,000 more and the statistics were not yet taken again). Only the key's
--- index holds that order. And no equality on the key: a btree scan starts from the equality
--- of a column rather than from a row comparison beginning with it, so "key = k and (key,
--- sync_xid, id) >= (k, ...)" read every row of the key (243 buffers for the 20,000 notes
--- another user had put on a task of the caller's, none of them new).
+-- A stream of one key (a user's keys are read one by one) names its key as "key = any (array[k])"
+-- and is ordered by (key, sync_xid, id). Written "key = k", the key is a constant to the
+-- planner, the order is (sync_xid, id), and the table's index of (sync_xid, id) (which the
+-- admin's stream reads) holds it: the stream could be read through that index, filtered by
+-- key, every row anyone wrote since the bound. The planner chose that wherever the statistics
+-- said the table was small, since a page's LIMIT promises an early stop (one user's full pull of
+-- watchlist entries read every entry of the table: 1,946 buffers beside another user's 1,000,
+-- 40,000 once he had written 19,000 more and the statistics were not yet taken again). An array
+-- of one key is no constant to the planner, so only the key's index holds the stream's order,
+-- while a btree scan still takes it as an equality and starts at (k, greatest(lo, c0), this).
+-- (Not "key <= k and (key, sync_xid, id) >= (k, ...)": a row comparison's first column is
+-- all the planner estimates it by, a third of the table, and beside another user's 100,000
+-- notes on one task of the caller's it read them through another index.)
 
 -- A stream's rows after the page position and unseen, from one index bound (the id part:
--- above), for a stream ordered (p_xid, p_id), or, for a stream of one key, whose column p_key_column
--- is p_key, ordered (p_key_column, p_xid, p_id) and the key's only condition (empty strings for
--- a stream of no key): text for a generated query, which names the parameters p_lo, p_x, p_ip,
--- p_after_c0, p_after_c1, p_after_id. The exact position test is the final query's. Shared by
--- the streams of private.sync_items_sql and the direct page of private.sync_page_sql.
+-- above), for a stream ordered (p_xid, p_id), or, for a stream of one key, whose column
+-- p_key_column is p_key, ordered (p_key_column, p_xid, p_id), and the key's only condition
+-- (empty strings for a stream of no key): text for a generated query, which names the
+-- parameters p_lo, p_x, p_ip, p_after_c0, p_after_c1, p_after_id. The exact position test is
+-- the final query's. Shared by the streams of private.sync_items_sql and the direct page of
+-- private.sync_page_sql.
 create or replace function private.sync_stream_after(p_xid text, p_id text, p_key_column text, p_key text) returns text
   language sql
   immutable
   set search_path = pg_catalog, pg_temp
 as $$
-  select pg_catalog.format('(%1$s >= p_x or %1$s = any (p_ip)) and %3$s(%4$s%1$s, %2$s) >= (%5$sgreatest(p_lo, p_after_c0), '
+  select pg_catalog.format('%3$s(%1$s >= p_x or %1$s = any (p_ip)) and (%1$s, %2$s) >= (greatest(p_lo, p_after_c0), '
     'case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then ''00000000-0000-0000-0000-000000000000''::uuid '
     'when p_after_c1 = p_after_c0 then p_after_id else ''ffffffff-ffff-ffff-ffff-ffffffffffff''::uuid end)',
-    p_xid, p_id, case when p_key_column <> '' then p_key_column || ' <= ' || p_key || ' and ' else '' end,
-    case when p_key_column <> '' then p_key_column || ', ' else '' end, case when p_key_column <> '' then p_key || ', ' else '' end)
+    p_xid, p_id, case when p_key_column <> '' then p_key_column || ' = any (array[' || p_key || ']) and ' else '' end)
 $$;
 comment on function private.sync_stream_after(text, text, text, text) is
-  'The index bound of a generated sync stream ordered (p_xid, p_id), or of one key whose column p_key_column is p_key (empty strings for a stream of no key), ordered (p_key_column, p_xid, p_id), the key''s only condition: its rows unseen in the state (p_x, p_ip) and at or after the page position, as one row comparison a btree scan starts from (see sql/code/sync/stream_bound.sql). Text naming the parameters of private.sync_items_<table>_<mode>.';
+  'The index bound of a generated sync stream ordered (p_xid, p_id), or of one key whose column p_key_column is p_key (empty strings for a stream of no key), ordered (p_key_column, p_xid, p_id), with the key''s only condition (an array of one key: see sql/code/sync/stream_bound.sql): its rows unseen in the state (p_x, p_ip) and at or after the page position, as one row comparison a btree scan starts from. Text naming the parameters of private.sync_items_<table>_<mode>.';
 revoke all on function private.sync_stream_after(text, text, text, text) from public, anon, authenticated, service_role;
