@@ -7394,12 +7394,12 @@ begin
       E'-- every change of the table\n'
       'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
         where %s
-        order by it.sync_xid, it.id limit p_limit + 1', p_table, private.sync_stream_after('it.sync_xid', 'it.id', '', '')),
+        order by it.sync_xid, it.id limit p_limit + 1', p_table, private.sync_stream_after('it.sync_xid', 'it.id')),
       pg_catalog.format(
         E'-- every hard delete\n'
         'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', max(d.deleted_at) from public.sync_deletions d
           where p_x > ''0''::xid8 and d.table_name = %L and %s
-          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1', p_table, private.sync_stream_after('d.sync_xid', 'd.record_id', '', ''))];
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1', p_table, private.sync_stream_after('d.sync_xid', 'd.record_id'))];
   else
     -- Derived keys: the parents of this table's rows that U sees through his keys (not through
     -- a parent's everyone rule: see above), entered, left, or saw deleted.
@@ -7486,7 +7486,7 @@ begin
             'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
               where %s and %s
               order by it.sync_xid, it.id limit p_limit + 1',
-            p_table, private.visibility_condition(v_rule.condition, 'it'), private.sync_stream_after('it.sync_xid', 'it.id', '', ''));
+            p_table, private.visibility_condition(v_rule.condition, 'it'), private.sync_stream_after('it.sync_xid', 'it.id'));
         end if;
         continue;
       end if;
@@ -7510,12 +7510,13 @@ begin
                    'select x.cause, it.sync_xid, it.id, %6$s, %7$L, %8$s
                       from (select * from %9$s x where x.kind = %2$L and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.%1$I it
-                                          where it.%3$I = any (array[x.key])%4$s%5$s
+                                          where %11$s%4$s%5$s
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else ''0''::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else ''00000000-0000-0000-0000-000000000000''::uuid end)
                                           order by it.%3$I, it.sync_xid, it.id limit p_limit + 1) it',
                    p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
-                   s.extra, s.item_kind, s.reason, s.at, s.source, pg_catalog.format(s.marker, v_rule.kind))
+                   s.extra, s.item_kind, s.reason, s.at, s.source, pg_catalog.format(s.marker, v_rule.kind),
+                   private.sync_stream_key('it.' || pg_catalog.quote_ident(v_rule.key_column), 'x.key'))
             from (values ('', 1, null, 'null::timestamptz', 'keys_gained', '-- S3: every row of the %s keys gained'),
                          (' and not (' || v_visible || ')', 0, 'revoked', 'x.at', 'keys_lost',
                           '-- S4: the rows of the %s keys lost that the user no longer sees')) s (extra, item_kind, reason, at, source, marker)
@@ -7933,7 +7934,7 @@ begin
       case when v_rule.kind = 'everyone' then pg_catalog.format(
              '(select %1$s, it.sync_xid from public.%2$I it where %3$s and %4$s order by it.sync_xid, it.id limit p_limit + 1) s',
              'it.' || pg_catalog.array_to_string(v_names, ', it.'),
-             p_table, private.visibility_condition(v_rule.condition, 'it'), private.sync_stream_after('it.sync_xid', 'it.id', '', ''))
+             p_table, private.visibility_condition(v_rule.condition, 'it'), private.sync_stream_after('it.sync_xid', 'it.id'))
            else pg_catalog.format(
              '(select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = %1$L) k
                cross join lateral (select %2$s, it.sync_xid from public.%3$I it
@@ -8661,21 +8662,38 @@ COMMENT ON FUNCTION private.sync_record_columns(p_table text, p_record jsonb) IS
 -- Name: sync_stream_after(text, text, text, text); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.sync_stream_after(p_xid text, p_id text, p_key_column text, p_key text) RETURNS text
+CREATE FUNCTION private.sync_stream_after(p_xid text, p_id text, p_key_column text DEFAULT NULL::text, p_key text DEFAULT NULL::text) RETURNS text
     LANGUAGE sql IMMUTABLE
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
   select pg_catalog.format('%3$s(%1$s >= p_x or %1$s = any (p_ip)) and (%1$s, %2$s) >= (greatest(p_lo, p_after_c0), '
     'case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then ''00000000-0000-0000-0000-000000000000''::uuid '
     'when p_after_c1 = p_after_c0 then p_after_id else ''ffffffff-ffff-ffff-ffff-ffffffffffff''::uuid end)',
-    p_xid, p_id, case when p_key_column <> '' then p_key_column || ' = any (array[' || p_key || ']) and ' else '' end)
+    p_xid, p_id, coalesce(private.sync_stream_key(p_key_column, p_key) || ' and ', ''))
 $_$;
 
 --
 -- Name: FUNCTION sync_stream_after(p_xid text, p_id text, p_key_column text, p_key text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_stream_after(p_xid text, p_id text, p_key_column text, p_key text) IS 'The index bound of a generated sync stream ordered (p_xid, p_id), or of one key whose column p_key_column is p_key (empty strings for a stream of no key), ordered (p_key_column, p_xid, p_id), with the key''s only condition (an array of one key: see sql/code/sync/stream_bound.sql): its rows unseen in the state (p_x, p_ip) and at or after the page position, as one row comparison a btree scan starts from. Text naming the parameters of private.sync_items_<table>_<mode>.';
+COMMENT ON FUNCTION private.sync_stream_after(p_xid text, p_id text, p_key_column text, p_key text) IS 'The index bound of a generated sync stream ordered (p_xid, p_id), or of one key whose column p_key_column is p_key (NULL for a stream of no key), ordered (p_key_column, p_xid, p_id), with the key''s condition (private.sync_stream_key): its rows unseen in the state (p_x, p_ip) and at or after the page position, as one row comparison a btree scan starts from (see sql/code/sync/stream_bound.sql). Text naming the parameters of private.sync_items_<table>_<mode>.';
+
+--
+-- Name: sync_stream_key(text, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_stream_key(p_key_column text, p_key text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+  select p_key_column || ' = any (array[' || p_key || '])'
+$$;
+
+--
+-- Name: FUNCTION sync_stream_key(p_key_column text, p_key text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_stream_key(p_key_column text, p_key text) IS 'The condition of a generated sync stream of one key: its column p_key_column names the key p_key as an array of one, so that only the key''s index holds the stream''s order (see sql/code/sync/stream_bound.sql). Text for private.sync_items_sql and private.sync_page_sql.';
 
 --
 -- Name: sync_table_modes(text); Type: FUNCTION; Schema: private; Owner: -
@@ -18211,6 +18229,12 @@ GRANT ALL ON FUNCTION private.sync_record_columns(p_table text, p_record jsonb) 
 --
 
 REVOKE ALL ON FUNCTION private.sync_stream_after(p_xid text, p_id text, p_key_column text, p_key text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_stream_key(p_key_column text, p_key text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_stream_key(p_key_column text, p_key text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION sync_table_modes(p_table text); Type: ACL; Schema: private; Owner: -

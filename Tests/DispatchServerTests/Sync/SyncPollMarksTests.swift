@@ -35,6 +35,35 @@ import Testing
         }
     }
 
+    /// `cursor` as if no transaction was running when it was sealed and none was watched:
+    /// those it names are the cluster's (the suites beside this one start and end them in other
+    /// databases), each one more probe of the marks whoever polls, and a watch lasts until
+    /// every transaction that was running has ended (settled gives up after a minute on a
+    /// loaded machine); so with them a poll's cost would follow what ran beside the test, not
+    /// what its users hold. (The watch has tests of its own, below.)
+    func withNoneInFlight(_ cursor: SyncCursor) async throws -> SyncCursor {
+        SyncCursor(rawValue: try await admin.query("""
+            select private.encode_sync_cursor((select s - 'w' - 'g' from private.incarnation i, private.cursor_contents(\(cursor.rawValue), i.cursor_key) s)
+                     || jsonb_build_object('ip', '[]'::jsonb))
+            """).scalar(String.self))
+    }
+
+    /// The plans of every statement of `polls` polls of `user`'s from `cursor` (nested ones
+    /// included, with their buffers), and what the last one named.
+    func pollPlans(_ user: UUID, _ cursor: SyncCursor?, polls: Int = 1) async throws -> (plans: [JSONValue], tables: String) {
+        try await NestedPlans.enable(admin)
+        try await admin.runScript("set auto_explain.log_buffers = on")
+        var tables = ""
+        for _ in 0..<polls {
+            tables = try await admin.transaction(as: user) { conn in
+                try conn.query("select public.sync_poll(\(cursor?.rawValue))::jsonb ->> 'tables'").scalar(String.self)
+            }
+        }
+        let plans = try await NestedPlans.take(admin)
+        try await admin.runScript("set auto_explain.log_min_duration = -1")
+        return (plans, tables)
+    }
+
     @Test func anEmptyPollReadsTheCallersMarksWhateverTheyHold() async throws {
         let (ann, bob, carl) = (try await F.user(admin, "Ann"), try await F.user(admin, "Bob"), try await F.user(admin, "Carl"))
         _ = try await F.watchlist(admin, owner: ann, title: "Garden")
@@ -49,30 +78,13 @@ import Testing
             insert into public.tasks (title, declared_by) select 'Open ' || g, '\(carl)' from generate_series(1, 300) g;
             """)
         let anns = try await device(ann), bobs = try await device(bob)
-        // Each cursor as if no transaction was running when it was sealed and none was watched:
-        // those it names are the cluster's (the suites beside this one start and end them in
-        // other databases), each one more probe of the marks whoever polls, and a watch lasts
-        // until every transaction that was running has ended (settled gives up after a minute
-        // on a loaded machine); so with them the two polls would differ by what ran beside
-        // this test, not by what Ann and Bob hold. (The watch has tests of its own, below.)
-        func withNoneInFlight(_ cursor: SyncCursor) async throws -> SyncCursor {
-            SyncCursor(rawValue: try await admin.query("""
-                select private.encode_sync_cursor((select s - 'w' - 'g' from private.incarnation i, private.cursor_contents(\(cursor.rawValue), i.cursor_key) s)
-                         || jsonb_build_object('ip', '[]'::jsonb))
-                """).scalar(String.self))
-        }
         let annCursor = try await withNoneInFlight(try await settled(anns)), bobCursor = try await withNoneInFlight(try await settled(bobs))
 
         /// The scans of the poll's statements, nested ones included, and what it named.
         func scans(_ user: UUID, _ cursor: SyncCursor) async throws -> (scans: [PlanScan], tables: String) {
-            try await NestedPlans.enable(admin)
-            let answer = try await admin.transaction(as: user) { conn in
-                try conn.query("select public.sync_poll(\(cursor.rawValue))::jsonb ->> 'tables'").scalar(String.self)
-            }
-            let plans = try await NestedPlans.take(admin)
-            try await admin.runScript("set auto_explain.log_min_duration = -1")
+            let poll = try await pollPlans(user, cursor)
             // (the catalogs are the acting statement's: its role's settings)
-            return (plans.flatMap { PlanScans.of(plan: $0) }.filter { !$0.relation.hasPrefix("pg_") }, answer)
+            return (poll.plans.flatMap { PlanScans.of(plan: $0) }.filter { !$0.relation.hasPrefix("pg_") }, poll.tables)
         }
         // (a session's first poll also works out what the server is, once: private.cursor_incarnation)
         _ = try await scans(ann, annCursor)
@@ -117,13 +129,7 @@ import Testing
             analyze private.sync_marks
             """)
         let anns = try await device(ann)
-        // (as if no transaction was running when it was sealed: each one it names is three
-        // probes more, whatever ran beside this test)
-        let cursor = SyncCursor(rawValue: try await admin.query("""
-            select private.encode_sync_cursor((select s - 'w' - 'g' from private.incarnation i,
-                                                 private.cursor_contents(\(try await settled(anns).rawValue), i.cursor_key) s)
-                     || jsonb_build_object('ip', '[]'::jsonb))
-            """).scalar(String.self))
+        let cursor = try await withNoneInFlight(try await settled(anns))
         // Since Ann's cursor, marks of 20,000 other users, as their writes leave them.
         try await admin.runScript("""
             insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
@@ -132,20 +138,12 @@ import Testing
 
         /// The scans of the marks in Ann's poll from `from`, and the buffers they touched.
         func marks(_ from: SyncCursor?) async throws -> (scans: [PlanScan], buffers: Int, tables: String) {
-            try await NestedPlans.enable(admin)
-            try await admin.runScript("set auto_explain.log_buffers = on")
-            var tables = ""
-            for _ in 0..<2 {   // (the session's first poll also works out what the server is)
-                tables = try await admin.transaction(as: ann) { conn in
-                    try conn.query("select public.sync_poll(\(from?.rawValue))::jsonb ->> 'tables'").scalar(String.self)
-                }
-            }
-            let plans = try await NestedPlans.take(admin)
-            try await admin.runScript("set auto_explain.log_min_duration = -1")
-            let nodes = plans.flatMap { PlanScans.nodes(of: $0) }.filter { $0["Relation Name"]?.stringValue == "sync_marks" }
-            return (plans.flatMap { PlanScans.of(plan: $0) }.filter { $0.relation == "sync_marks" },
+            // (two polls: the session's first also works out what the server is)
+            let poll = try await pollPlans(ann, from, polls: 2)
+            let nodes = poll.plans.flatMap { PlanScans.nodes(of: $0) }.filter { $0["Relation Name"]?.stringValue == "sync_marks" }
+            return (poll.plans.flatMap { PlanScans.of(plan: $0) }.filter { $0.relation == "sync_marks" },
                     nodes.reduce(0) { $0 + ($1["Shared Hit Blocks"]?.intValue ?? 0) + ($1["Shared Read Blocks"]?.intValue ?? 0) },
-                    tables)
+                    poll.tables)
         }
         let empty = try await marks(cursor)
         #expect(empty.tables == "[]")

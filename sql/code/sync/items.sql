@@ -105,12 +105,12 @@ begin
       E'-- every change of the table\n'
       'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
         where %s
-        order by it.sync_xid, it.id limit p_limit + 1', p_table, private.sync_stream_after('it.sync_xid', 'it.id', '', '')),
+        order by it.sync_xid, it.id limit p_limit + 1', p_table, private.sync_stream_after('it.sync_xid', 'it.id')),
       pg_catalog.format(
         E'-- every hard delete\n'
         'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', max(d.deleted_at) from public.sync_deletions d
           where p_x > ''0''::xid8 and d.table_name = %L and %s
-          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1', p_table, private.sync_stream_after('d.sync_xid', 'd.record_id', '', ''))];
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1', p_table, private.sync_stream_after('d.sync_xid', 'd.record_id'))];
   else
     -- Derived keys: the parents of this table's rows that U sees through his keys (not through
     -- a parent's everyone rule: see above), entered, left, or saw deleted.
@@ -197,7 +197,7 @@ begin
             'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
               where %s and %s
               order by it.sync_xid, it.id limit p_limit + 1',
-            p_table, private.visibility_condition(v_rule.condition, 'it'), private.sync_stream_after('it.sync_xid', 'it.id', '', ''));
+            p_table, private.visibility_condition(v_rule.condition, 'it'), private.sync_stream_after('it.sync_xid', 'it.id'));
         end if;
         continue;
       end if;
@@ -221,12 +221,13 @@ begin
                    'select x.cause, it.sync_xid, it.id, %6$s, %7$L, %8$s
                       from (select * from %9$s x where x.kind = %2$L and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.%1$I it
-                                          where it.%3$I = any (array[x.key])%4$s%5$s
+                                          where %11$s%4$s%5$s
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else ''0''::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else ''00000000-0000-0000-0000-000000000000''::uuid end)
                                           order by it.%3$I, it.sync_xid, it.id limit p_limit + 1) it',
                    p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
-                   s.extra, s.item_kind, s.reason, s.at, s.source, pg_catalog.format(s.marker, v_rule.kind))
+                   s.extra, s.item_kind, s.reason, s.at, s.source, pg_catalog.format(s.marker, v_rule.kind),
+                   private.sync_stream_key('it.' || pg_catalog.quote_ident(v_rule.key_column), 'x.key'))
             from (values ('', 1, null, 'null::timestamptz', 'keys_gained', '-- S3: every row of the %s keys gained'),
                          (' and not (' || v_visible || ')', 0, 'revoked', 'x.at', 'keys_lost',
                           '-- S4: the rows of the %s keys lost that the user no longer sees')) s (extra, item_kind, reason, at, source, marker)

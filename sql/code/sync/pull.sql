@@ -173,7 +173,7 @@ begin
       case when v_rule.kind = 'everyone' then pg_catalog.format(
              '(select %1$s, it.sync_xid from public.%2$I it where %3$s and %4$s order by it.sync_xid, it.id limit p_limit + 1) s',
              'it.' || pg_catalog.array_to_string(v_names, ', it.'),
-             p_table, private.visibility_condition(v_rule.condition, 'it'), private.sync_stream_after('it.sync_xid', 'it.id', '', ''))
+             p_table, private.visibility_condition(v_rule.condition, 'it'), private.sync_stream_after('it.sync_xid', 'it.id'))
            else pg_catalog.format(
              '(select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = %1$L) k
                cross join lateral (select %2$s, it.sync_xid from public.%3$I it
