@@ -26,7 +26,8 @@ import Testing
     /// 1.5 times what it costs beside his 1,000: one user's data never costs another. 20,000
     /// rather than 100,000: a read that follows his rows costs 20 times as much already, and the
     /// template builds in a fraction of the time.
-    /// And from cursors Ada took before Bo wrote 19,000 more, with the statistics of before
+    /// And from cursors Ada took before Bo wrote 19,000 more (with as much of what his edits and
+    /// deletions leave: Hostile.buildMore), with the statistics of before
     /// (autovacuum has not analysed his rows yet), each read costs what it costs from a cursor
     /// with nothing new since: a plan made from a young database's statistics may read a table
     /// by its change order and filter by key, which makes everything anyone wrote since her

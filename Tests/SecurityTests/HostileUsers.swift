@@ -63,13 +63,15 @@ enum Hostile {
     }
 
     /// On a database `buildUsers` built, `bulk` more of Bo's rows of every kind and as much of
-    /// what his edits leave (the outbox, the audit log, sync's logs and change marks, counters),
+    /// what his edits and deletions leave (the outbox, the audit log, sync's logs and change marks, counters),
     /// not analysed: what he writes between one read of Ada's and her next, before autovacuum
     /// has told the planner.
     static func buildMore(bulk: Int, on connection: PostgresConnection) async throws {
-        // (an edit of each of his live rows: what an edit leaves, copied)
+        // (an edit of each of his live rows and the deletion of rows made for it: what an edit
+        // and a deletion leave, copied)
+        try await connection.runScript("begin; select hostile.build('\(bo.uuidString.lowercased())', 'deleted_since', 1, true); commit;")
         let xid = try await connection.transaction { conn in
-            try conn.query("select hostile.act(\(bo), 'live', 'none')")
+            try conn.query("select hostile.act(\(bo), 'live', 'deleted_since')")
             return try conn.query("select txid_current()").scalar(Int64.self)
         }
         try await connection.runScript("""

@@ -288,7 +288,7 @@ as $$
 declare
   v_table record;
   v_example record;
-  v_parent_label text := coalesce(p_parent_label, case when p_label in ('live', 'deleted') or p_label like 'open%' then 'live' else p_label end);
+  v_parent_label text := coalesce(p_parent_label, case when p_label = 'live' or p_label like 'deleted%' or p_label like 'open%' then 'live' else p_label end);
   v_found bigint;
 begin
   perform pg_catalog.set_config('request.jwt.claims', pg_catalog.jsonb_build_object('sub', p_owner, 'role', 'authenticated')::text, true);
@@ -301,7 +301,7 @@ begin
                                                    where r.table_name = v_table.table_name and r.kind = 'everyone');
     -- A deleted row where deleting leaves something behind: a tombstone, a sync deletion, a
     -- snapshot to restore.
-    continue when p_label = 'deleted' and not exists (select from private.table_manifest m
+    continue when p_label like 'deleted%' and not exists (select from private.table_manifest m
                                                       where m.table_name = v_table.table_name
                                                         and (m.synced or m.tombstoned or m.audit_entity is not null));
     -- Rows the triggers made (a journal thread's stats) are the owner's rows of this label.
