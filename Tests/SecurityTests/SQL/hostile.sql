@@ -299,8 +299,8 @@ begin
                                                                        and r.owner = p_owner and r.label = p_label);
     continue when p_label like 'open%' and not exists (select from private.visibility_rules r
                                                    where r.table_name = v_table.table_name and r.kind = 'everyone');
-    -- A deleted row where deleting leaves something behind: a tombstone, a sync deletion, a
-    -- snapshot to restore.
+    -- A row built 'deleted' (or 'deleted…', deleted later) only where deleting leaves
+    -- something behind: a tombstone, a sync deletion, a snapshot to restore.
     continue when p_label like 'deleted%' and not exists (select from private.table_manifest m
                                                       where m.table_name = v_table.table_name
                                                         and (m.synced or m.tombstoned or m.audit_entity is not null));
