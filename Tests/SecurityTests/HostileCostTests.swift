@@ -76,7 +76,7 @@ import Testing
         // three reads (each from a cursor of its own): a transaction the server runs for itself
         // (an analyze writing statistics) names itself in a cursor and sends that read down the
         // exact path once.
-        var planned: [(call: APICall, id: String?, cursors: [String?]?)] = []
+        var planned: [(call: APICall, id: String?, cursors: [String?])] = []
         for call in try await APICall.all(admin) where call.reads {
             let id: String? = try await call.idOf.asyncMap { idOf in
                 try await admin.query("""
@@ -85,20 +85,19 @@ import Testing
             } ?? nil
             // (a table of which Ada holds no row: nothing of hers to read by id)
             if call.idOf != nil && id == nil { continue }
-            var cursors: [String?]?
+            var cursors: [String?] = []
             if since != nil && call.sql.contains("{cursor}") {
-                cursors = []
-                for _ in 0..<3 { cursors?.append(try await Self.cursor(call, id, reader)) }
+                for _ in 0..<3 { cursors.append(try await Self.cursor(call, id, reader)) }
             }
             planned.append((call, id, cursors))
         }
         try await since?(admin)
         var reads: [Read] = []
         for (call, id, cursors) in planned {
+            let takesCursor = call.sql.contains("{cursor}")
             var least: Read?
-            for n in 0..<(call.sql.contains("{cursor}") ? 3 : 1) {
-                var cursor = cursors?[n]
-                if cursors == nil && call.sql.contains("{cursor}") { cursor = try await Self.cursor(call, id, reader) }
+            for n in 0..<(takesCursor ? 3 : 1) {
+                let cursor = n < cursors.count ? cursors[n] : takesCursor ? try await Self.cursor(call, id, reader) : nil
                 let statement = call.statement(id: id, own: nil, record: nil, version: nil, cursor: cursor)
                 let read = try await measure("\(call.signature) [\(call.table ?? "-")] \(call.sql)", statement, reader)
                 if least.map({ read.buffers < $0.buffers }) ?? true { least = read }

@@ -151,8 +151,8 @@ import Testing
         // Three index probes a poll (two polls): not the 10,000 marks of the everyone key, which
         // a scan starting from the key rather than from (key, cursor) walks.
         #expect(empty.buffers <= 24, "\(empty.buffers) buffers: \(empty.scans)")
-        // Two polls, each a probe of three keys (and of the transactions in flight): a few
-        // buffers each, not the 10,000 marks of the everyone key.
+        // Two first polls (no cursor): they name every table and read no marks; not the 10,000
+        // marks of the everyone key, which a range from (key, NULL) walks.
         let first = try await marks(nil)
         #expect(first.tables != "[]")
         #expect(first.buffers <= 2 * empty.buffers + 8, "\(first.buffers) buffers vs \(empty.buffers)")
